@@ -1,0 +1,108 @@
+"""Every game of the collection: what the launcher lists and where its parts live (loaded lazily)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str  # kebab-case, as typed on the command line
+    title: str
+    family: str  # "Dice", "Cards", "Board", ...
+    min_players: int
+    max_players: int
+    minutes: int
+    pitch: str  # one line for the launcher
+    rules: str  # "module:Class" of the rules
+    bot: str  # "module:Class" of the computer player
+    screen: str  # "module:Class" of the game screen
+    help: str  # file name in tabletop_tui/rules_help/
+
+    def rules_class(self):
+        return _load(self.rules)
+
+    def bot_class(self):
+        return _load(self.bot)
+
+    def screen_class(self):
+        return _load(self.screen)
+
+    def help_text(self) -> str:
+        return resources.files("tabletop_tui.rules_help").joinpath(self.help).read_text(encoding="utf-8")
+
+    @property
+    def players_label(self) -> str:
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}-{self.max_players} players"
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "family": self.family,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "minutes": self.minutes,
+            "pitch": self.pitch,
+        }
+
+
+def _load(path: str):
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        id="second-story",
+        title="Second Story",
+        family="Cards",
+        min_players=2,
+        max_players=5,
+        minutes=15,
+        pitch="Burgle Decktet houses by the roll of two d10; push your luck or lose the bag.",
+        rules="tabletop_tui.rules.second_story:SecondStory",
+        bot="tabletop_tui.bots.second_story:SecondStoryBot",
+        screen="tabletop_tui.ui.screens.second_story:SecondStoryScreen",
+        help="second_story.md",
+    ),
+    GameInfo(
+        id="thief-dice",
+        title="Thief Dice",
+        family="Dice",
+        min_players=2,
+        max_players=8,
+        minutes=20,
+        pitch="Roll two dice for steals, busts and backstabs; the first to six steals robs the rest.",
+        rules="tabletop_tui.rules.thief_dice:ThiefDice",
+        bot="tabletop_tui.bots.thief_dice:ThiefDiceBot",
+        screen="tabletop_tui.ui.screens.thief_dice:ThiefDiceScreen",
+        help="thief_dice.md",
+    ),
+    GameInfo(
+        id="pontifuse",
+        title="Pontifuse",
+        family="Board",
+        min_players=2,
+        max_players=2,
+        minutes=5,
+        pitch="Medieval intrigue on nine territories: flank one and the Early Bird is yours.",
+        rules="tabletop_tui.rules.pontifuse:Pontifuse",
+        bot="tabletop_tui.bots.pontifuse:PontifuseBot",
+        screen="tabletop_tui.ui.screens.pontifuse:PontifuseScreen",
+        help="pontifuse.md",
+    ),
+)
+
+BY_ID = {g.id: g for g in GAMES}
+
+
+def get(game_id: str) -> GameInfo:
+    try:
+        return BY_ID[game_id]
+    except KeyError:
+        raise KeyError(f"no game called {game_id!r}; the games are: {', '.join(BY_ID)}") from None

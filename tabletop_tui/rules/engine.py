@@ -1,0 +1,395 @@
+"""The rules contract shared by every game.
+
+A game is a pure state machine. The screen (or a bot, or a test) asks whom the game waits for
+(`to_act`), what they may do (`legal_moves`), hands over a move (`play`) and redraws from what a seat
+may see (`view`). Nothing here knows about a screen, a file or the clock.
+
+A game is fully described by its *record*: game id, rules version, players, seed, options and the
+list of (seat, move). Replaying the record rebuilds the state; saves, undo and bug reports use it.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. `reason` is a sentence a player can read."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed (unknown game, newer rules, a move the rules refuse)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Moves and events
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A small immutable choice: a kind and a few plain arguments (ints and strings).
+
+    `Move("place", (4,))`, `Move("quick")`, `Move("take", ("Moons",))`.
+    """
+
+    kind: str
+    args: tuple = ()
+
+    def to_json(self) -> list:
+        return [self.kind, *self.args]
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Move":
+        if isinstance(data, str):
+            return cls(data)
+        if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
+            raise RecordError(f"not a move: {data!r}")
+        for a in data[1:]:
+            if not isinstance(a, (int, str)) or isinstance(a, bool):
+                raise RecordError(f"not a move argument: {a!r}")
+        return cls(data[0], tuple(data[1:]))
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *map(str, self.args)])
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in a sentence a move log can show.
+
+    `kind` lets a screen react (flash dice, highlight a card); `data` carries plain values for it.
+    `seat` is the seat the event is about, if any.
+    """
+
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    data: dict = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option shown on the setup screen and accepted as `--option KEY=VALUE`.
+
+    kind is "bool", "int" or "choice". For "choice", `choices` is a tuple of (value, label).
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    help: str = ""
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Turn a value (from the command line, a form or JSON) into this option's type."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on", "y"):
+                return True
+            if text in ("0", "false", "no", "off", "n"):
+                return False
+            raise ValueError(f"option {self.key} takes yes or no, not {value!r}")
+        if self.kind == "int":
+            try:
+                number = int(str(value).strip()) if not isinstance(value, int) or isinstance(value, bool) else value
+            except ValueError:
+                raise ValueError(f"option {self.key} takes a whole number, not {value!r}") from None
+            if isinstance(number, bool):
+                raise ValueError(f"option {self.key} takes a whole number, not {value!r}")
+            if self.min is not None and number < self.min:
+                raise ValueError(f"option {self.key} must be at least {self.min}")
+            if self.max is not None and number > self.max:
+                raise ValueError(f"option {self.key} must be at most {self.max}")
+            return number
+        if self.kind == "choice":
+            values = [c[0] for c in self.choices]
+            if value in values:
+                return value
+            text = str(value).strip().lower()
+            for v in values:
+                if str(v).lower() == text:
+                    return v
+            raise ValueError(f"option {self.key} takes one of {', '.join(map(str, values))}, not {value!r}")
+        raise ValueError(f"unknown option kind {self.kind}")
+
+
+def resolve_options(declared: Iterable[Option], given: dict) -> dict:
+    """Defaults overlaid with the given values, each parsed; unknown keys are refused."""
+    declared = list(declared)
+    by_key = {o.key: o for o in declared}
+    for key in given:
+        if key not in by_key:
+            known = ", ".join(by_key) or "none"
+            raise ValueError(f"unknown option {key!r} (this game has: {known})")
+    return {o.key: o.parse(given[o.key]) if o.key in given else o.default for o in declared}
+
+
+# --------------------------------------------------------------------------------------------
+# Chance
+
+
+class Stream:
+    """The game's own seeded random stream. Counts every draw, so that the engine knows when a move
+    used chance (and so cannot be undone)."""
+
+    __slots__ = ("_rng", "draws")
+
+    def __init__(self, seed: int):
+        self._rng = random.Random(seed)
+        self.draws = 0
+
+    def die(self, sides: int = 6) -> int:
+        self.draws += 1
+        return self._rng.randint(1, sides)
+
+    def dice(self, n: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(n)]
+
+    def randint(self, a: int, b: int) -> int:
+        self.draws += 1
+        return self._rng.randint(a, b)
+
+    def choice(self, seq):
+        self.draws += 1
+        return self._rng.choice(seq)
+
+    def shuffle(self, items: list) -> None:
+        self.draws += 1
+        self._rng.shuffle(items)
+
+    def coin(self) -> bool:
+        self.draws += 1
+        return self._rng.random() < 0.5
+
+    def __deepcopy__(self, memo):
+        other = Stream.__new__(Stream)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.draws = self.draws
+        return other
+
+
+# --------------------------------------------------------------------------------------------
+# Outcome
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    name: str
+    place: int  # 1 = winner; equal places are ties
+    score: Any  # what the table shows as the score
+    detail: str = ""  # the numbers behind the place, e.g. the tie-break chain
+
+
+@dataclass(frozen=True)
+class Outcome:
+    standings: list[Standing]  # best first
+    summary: str  # one sentence: who won and why
+    tiebreaks: str = ""  # which tie-breaks were used, in words ("" if none were needed)
+
+    @property
+    def winners(self) -> list[int]:
+        return [s.seat for s in self.standings if s.place == 1]
+
+    def to_json(self) -> dict:
+        return {
+            "summary": self.summary,
+            "tiebreaks": self.tiebreaks,
+            "standings": [
+                {"seat": s.seat, "name": s.name, "place": s.place, "score": s.score, "detail": s.detail}
+                for s in self.standings
+            ],
+        }
+
+
+def rank_standings(players: list[str], keys: list[tuple], scores: list, details: list[str] | None = None) -> list[Standing]:
+    """Standings from a sort key per seat (bigger is better); equal keys share a place."""
+    order = sorted(range(len(players)), key=lambda s: keys[s], reverse=True)
+    standings = []
+    place = 0
+    previous = None
+    for i, seat in enumerate(order):
+        if keys[seat] != previous:
+            place = i + 1
+            previous = keys[seat]
+        standings.append(Standing(seat, players[seat], place, scores[seat], details[seat] if details else ""))
+    return standings
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Game:
+    """Base of every game. Subclasses set the class attributes and implement the underscored hooks.
+
+    Subclass contract:
+      - `__init__(players, seed=0, **options)` calls `super().__init__(...)` first, then sets the table
+        using only `self.rng` for chance. Setup events go to `self.log` via `self.say(...)`.
+      - `to_act()`, `legal_moves(seat)`, `_apply(seat, move) -> list[Event]`, `view(seat)`, `outcome()`.
+      - `refusal(seat, move) -> str`: why a move not in `legal_moves(seat)` is refused.
+      - `describe_move(move) -> str`: a short label for a button ("Quick job: roll both dice").
+      - call `self.revealed()` whenever hidden information becomes visible without a draw from
+        `self.rng` (a card turned from a deck shuffled earlier): such a move cannot be undone.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rules_version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: True when a seat holds something the others must not see (a hand, a face-down bid).
+    #: The screen then drops a curtain before each such seat decides.
+    hidden_information: ClassVar[bool] = False
+    #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
+    move_limit: ClassVar[int] = 10_000
+
+    def __init__(self, players: list[str], seed: int = 0, **options):
+        players = [str(p) for p in players]
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(players)}"
+                if self.min_players != self.max_players
+                else f"{self.title} takes exactly {self.min_players} players, not {len(players)}"
+            )
+        self.players = players
+        self.seed = int(seed)
+        self.options = resolve_options(self.OPTIONS, options)
+        self.rng = Stream(self.seed)
+        self.reveals = 0
+        self.history: list[tuple[int, Move]] = []
+        self.log: list[Event] = []
+        self._undo_floor = 0  # moves before this index can no longer be undone
+
+    # -- the contract -----------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        raise NotImplementedError
+
+    def refusal(self, seat: int, move: Move) -> str:
+        return f"{move.kind} is not a move {self.players[seat]} can make now."
+
+    def describe_move(self, move: Move) -> str:
+        return str(move)
+
+    def play(self, seat: int, move: Move) -> list[Event]:
+        """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise IllegalMove(f"There is no seat {seat} at this table.")
+        if self.outcome() is not None:
+            raise IllegalMove("The game is over.")
+        legal = self.legal_moves(seat)
+        if move not in legal:
+            if not legal:
+                waiting = ", ".join(self.players[s] for s in self.to_act()) or "nobody"
+                raise IllegalMove(f"It is not {self.players[seat]}'s turn: waiting for {waiting}.")
+            raise IllegalMove(self.refusal(seat, move))
+        before = self.chance_marker()
+        events = self._apply(seat, move)
+        self.history.append((seat, move))
+        if self.chance_marker() != before:
+            self._undo_floor = len(self.history)
+        self.log.extend(events)
+        return events
+
+    # -- helpers for subclasses ---------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info", seat: int | None = None, **data) -> Event:
+        """Make an event; setup code appends it to the log with `self.log.append`."""
+        return Event(text, kind, seat, data)
+
+    def revealed(self) -> None:
+        self.reveals += 1
+
+    def chance_marker(self) -> int:
+        return self.rng.draws + self.reveals
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    # -- undo, copy, record ---------------------------------------------------------------------
+
+    def undo_status(self) -> tuple[bool, str]:
+        """(can undo, why not)."""
+        if not self.history:
+            return False, "Nothing to undo yet."
+        if len(self.history) <= self._undo_floor:
+            return False, "Dice were rolled or a card was revealed since: that cannot be taken back."
+        return True, ""
+
+    def undone(self) -> "Game":
+        """A new game with the last move taken back (replayed from the record)."""
+        ok, why = self.undo_status()
+        if not ok:
+            raise IllegalMove(why)
+        return type(self).replay(self.players, self.seed, self.options, self.history[:-1])
+
+    def copy(self) -> "Game":
+        return _copy.deepcopy(self)
+
+    def record(self) -> dict:
+        return {
+            "game": self.id,
+            "rules_version": self.rules_version,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "moves": [[seat, move.to_json()] for seat, move in self.history],
+        }
+
+    @classmethod
+    def replay(cls, players, seed, options, moves: Iterable[tuple[int, Move]]) -> "Game":
+        game = cls(list(players), seed, **dict(options))
+        for i, (seat, move) in enumerate(moves):
+            try:
+                game.play(seat, move)
+            except IllegalMove as exc:
+                raise RecordError(f"move {i + 1} ({move}) is refused: {exc.reason}") from None
+        return game
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Game":
+        if record.get("game") != cls.id:
+            raise RecordError(f"this record is for {record.get('game')!r}, not {cls.id!r}")
+        version = record.get("rules_version", 1)
+        if not isinstance(version, int) or version > cls.rules_version:
+            raise RecordError(
+                f"this save needs rules version {version} of {cls.title}; this program has version {cls.rules_version}"
+            )
+        try:
+            moves = [(int(seat), Move.from_json(m)) for seat, m in record.get("moves", [])]
+            return cls.replay(record["players"], record.get("seed", 0), record.get("options", {}), moves)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"the record is damaged: {exc}") from None
