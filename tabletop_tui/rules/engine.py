@@ -303,24 +303,33 @@ class Game:
         return str(move)
 
     def play(self, seat: int, move: Move) -> list[Event]:
-        """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it."""
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise IllegalMove(f"There is no seat {seat} at this table.")
-        if self.outcome() is not None:
-            raise IllegalMove("The game is over.")
-        legal = self.legal_moves(seat)
-        if move not in legal:
-            if not legal:
-                waiting = ", ".join(self.players[s] for s in self.to_act()) or "nobody"
-                raise IllegalMove(f"It is not {self.players[seat]}'s turn: waiting for {waiting}.")
-            raise IllegalMove(self.refusal(seat, move))
-        before = self.chance_marker()
+        """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it.
+
+        `legal_moves` is the single source of truth: it must return [] for a seat that may not act
+        (and for everyone once the game is over)."""
+        legal = self.legal_moves(seat) if isinstance(seat, int) and 0 <= seat < len(self.players) else None
+        if legal is None or move not in legal:
+            raise IllegalMove(self._why_refused(seat, move, legal))
+        rng = self.rng
+        before = rng.draws + self.reveals
         events = self._apply(seat, move)
         self.history.append((seat, move))
-        if self.chance_marker() != before:
+        if rng.draws + self.reveals != before:
             self._undo_floor = len(self.history)
         self.log.extend(events)
         return events
+
+    def _why_refused(self, seat, move, legal) -> str:
+        if legal is None:
+            return f"There is no seat {seat} at this table."
+        if self.outcome() is not None:
+            return "The game is over."
+        if not isinstance(move, Move):
+            return f"{move!r} is not a move."
+        if not legal:
+            waiting = ", ".join(self.players[s] for s in self.to_act()) or "nobody"
+            return f"It is not {self.players[seat]}'s turn: waiting for {waiting}."
+        return self.refusal(seat, move)
 
     # -- helpers for subclasses ---------------------------------------------------------------
 
