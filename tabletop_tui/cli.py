@@ -1,0 +1,232 @@
+"""`tabletop-tui`: the launcher, and subcommands to play, simulate, list, save and export."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tabletop_tui import catalog
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments get one line and exit status 2, never a traceback or a page of usage."""
+
+    def error(self, message: str):  # noqa: D401
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _fail(message: str) -> int:
+    print(f"tabletop-tui: {message}", file=sys.stderr)
+    return 2
+
+
+def _parse_options(items: list[str] | None) -> dict:
+    options = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _parse_seats(text: str | None, n: int) -> list[int]:
+    if not text:
+        return []
+    seats = []
+    for part in text.split(","):
+        try:
+            seat = int(part)
+        except ValueError:
+            raise ValueError(f"seats are numbers from 1 to {n}, not {part!r}") from None
+        if not 1 <= seat <= n:
+            raise ValueError(f"there is no seat {seat}: seats are 1 to {n}")
+        seats.append(seat - 1)
+    return sorted(set(seats))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tabletop-tui", description="Table games for the terminal, for people at one computer.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("list", help="the playable games")
+    p.add_argument("--json", action="store_true", help="a JSON list of objects")
+
+    p = sub.add_parser("play", help="straight into a game")
+    p.add_argument("game", help="the game id, e.g. second-story")
+    p.add_argument("--players", help="names separated by commas (Ada,Bo,Cy)")
+    p.add_argument("--computer", help="computer seats, numbered from 1 (2,3)")
+    p.add_argument("--seed", type=int, help="the seed: the same seed deals the same game")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+
+    p = sub.add_parser("simulate", help="computer players play whole games, no screen")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--players", type=int, help="number of players (default: the least the game takes)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (the next ones count up)")
+    p.add_argument("--random", help="seats (from 1) played by a random player instead of the computer player")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--limit", type=int, help="stop a game after this many moves (default: the game's own)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("saves", help="the saved games")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("export", help="write a saved game to a JSON file")
+    p.add_argument("save", help="the save id (or its first characters) from `tabletop-tui saves`")
+    p.add_argument("file")
+
+    p = sub.add_parser("import", help="read a game from a JSON file into the saves")
+    p.add_argument("file")
+
+    p = sub.add_parser("screenshots", help="regenerate the screenshots (SVG)")
+    p.add_argument("--out", default="screenshots", help="the folder (default: screenshots)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args) -> int:
+    command = args.command
+    if command is None:
+        return _launch(None)
+    if command == "list":
+        if args.json:
+            print(json.dumps([g.to_json() for g in catalog.GAMES], indent=2))
+        else:
+            for g in catalog.GAMES:
+                print(f"{g.id:<16} {g.title:<16} {g.family:<8} {g.players_label:<12} ~{g.minutes} min")
+        return 0
+    if command == "play":
+        return _play(args)
+    if command == "simulate":
+        return _simulate(args)
+    if command in ("saves", "export", "import"):
+        return _saves(args)
+    if command == "screenshots":
+        from tabletop_tui.screenshots import regenerate
+
+        for path in regenerate(args.out):
+            print(path)
+        return 0
+    return _fail(f"unknown command {command}")
+
+
+def _play(args) -> int:
+    try:
+        info = catalog.get(args.game)
+    except KeyError as exc:
+        return _fail(exc.args[0])
+    rules = info.rules_class()
+    names = [n.strip() for n in args.players.split(",")] if args.players else None
+    if names is None:
+        from tabletop_tui.ui.screens.setup import DEFAULT_NAMES
+
+        names = DEFAULT_NAMES[: rules.min_players]
+    if any(not n for n in names):
+        return _fail("--players has an empty name")
+    if len(set(names)) != len(names):
+        return _fail("--players has the same name twice")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        return _fail(f"{info.title} takes {info.players_label}, not {len(names)}")
+    try:
+        computer = _parse_seats(args.computer, len(names))
+        options = _parse_options(args.option)
+        from tabletop_tui.rules.engine import resolve_options
+
+        resolve_options(rules.OPTIONS, options)
+    except ValueError as exc:
+        return _fail(str(exc))
+    import random
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return _launch({"game_id": info.id, "players": names, "seed": seed, "options": options, "computer": computer})
+
+
+def _simulate(args) -> int:
+    from tabletop_tui.simulate import report, simulate
+
+    try:
+        info = catalog.get(args.game)
+    except KeyError as exc:
+        return _fail(exc.args[0])
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    rules = info.rules_class()
+    n = args.players or rules.min_players
+    try:
+        options = _parse_options(args.option)
+        random_seats = _parse_seats(args.random, n)
+        result = simulate(info.id, args.games, n, args.seed, options, random_seats, args.limit)
+    except ValueError as exc:
+        return _fail(str(exc))
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 1 if result["errors"] else 0
+
+
+def _open_store():
+    from tabletop_tui.store import Store
+
+    store = Store.open()
+    for problem in store.problems:
+        print(f"tabletop-tui: {problem}", file=sys.stderr)
+    return store
+
+
+def _saves(args) -> int:
+    from tabletop_tui.store import StoreError
+
+    store = _open_store()
+    try:
+        if args.command == "saves":
+            rows = store.unfinished()
+            if args.json:
+                print(json.dumps(rows, indent=2, default=str))
+            elif not rows:
+                print("No unfinished games.")
+            else:
+                for r in rows:
+                    state = "damaged: " + r["broken"] if r.get("broken") else f"{r.get('moves', 0)} moves"
+                    print(f"{r['id']}  {r['game']:<14} {', '.join(r.get('players', [])):<30} {state}")
+            return 0
+        if args.command == "export":
+            save_id = _find_save(store, args.save)
+            store.export(save_id, args.file)
+            print(f"Exported {save_id} to {args.file}")
+            return 0
+        save_id = store.import_file(args.file)
+        print(f"Imported as {save_id}: resume it from the launcher.")
+        return 0
+    except (StoreError, OSError, ValueError) as exc:
+        return _fail(str(exc))
+
+
+def _find_save(store, prefix: str) -> str:
+    from tabletop_tui.store import StoreError
+
+    ids = [r["id"] for r in store.all_saves()] if hasattr(store, "all_saves") else [r["id"] for r in store.unfinished()]
+    matches = [i for i in ids if i.startswith(prefix)]
+    if not matches:
+        raise StoreError(f"no saved game {prefix!r} (see tabletop-tui saves)")
+    if len(matches) > 1:
+        raise StoreError(f"{prefix!r} matches {len(matches)} saved games: give more characters")
+    return matches[0]
+
+
+def _launch(start: dict | None) -> int:
+    from tabletop_tui.ui.app import TabletopApp
+
+    store = _open_store()
+    TabletopApp(store=store, start=start).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""`tabletop-tui screenshots`: the launcher and each game mid-play, as SVG files for the README."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+from tabletop_tui import catalog
+
+SIZE = (100, 30)
+
+#: for each game: players, seed, options and how many moves the computer makes before the picture
+SCENES = {
+    "second-story": (["Ada", "Bo", "Cy"], 7, {}, 9),
+    "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, {}, 14),
+    "pontifuse": (["Ada", "Bo"], 5, {}, 6),
+}
+
+
+async def _shoot(out: Path) -> list[Path]:
+    from tabletop_tui.session import Session
+    from tabletop_tui.store import Store
+    from tabletop_tui.ui.app import TabletopApp
+
+    paths: list[Path] = []
+    with tempfile.TemporaryDirectory() as data:
+        store = Store.open(data)
+        # one unfinished game so the launcher shows its list
+        demo = Session.new("pontifuse", ["Ada", "Bo"], 11, {}, [], store)
+        _advance(demo, 3)
+        app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            paths.append(_save(app, out, "launcher"))
+        for info in catalog.GAMES:
+            players, seed, options, moves = SCENES[info.id]
+            session = Session.new(info.id, players, seed, options, [], store)
+            _advance(session, moves)
+            app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                paths.append(_save(app, out, info.id))
+    return paths
+
+
+def _advance(session, moves: int) -> None:
+    """Let computer players make the first moves of a game (its seats stay human)."""
+    bot_class = session.info.bot_class()
+    bots = {s: bot_class(s, session.game.seed) for s in range(len(session.players))}
+    for _ in range(moves):
+        if session.over():
+            break
+        seat = session.game.to_act()[0]
+        move = bots[seat].choose(session.game.view(seat), session.game.legal_moves(seat))
+        session.play(seat, move)
+
+
+def _save(app, out: Path, name: str) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.svg"
+    app.save_screenshot(filename=path.name, path=str(out))
+    return path
+
+
+def regenerate(out: str = "screenshots") -> list[Path]:
+    os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+    return asyncio.run(_shoot(Path(out)))

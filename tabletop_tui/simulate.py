@@ -1,0 +1,114 @@
+"""Computer players play whole games with the real rules and no screen: for balance and speed."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from tabletop_tui import catalog
+from tabletop_tui.bots.base import RandomBot
+
+
+def play_one(info, players: list[str], seed: int, options: dict, bots: dict, limit: int):
+    """Play one game to the end (or the move limit). Returns (game, capped)."""
+    game = info.rules_class()(players, seed, **options)
+    moves = 0
+    while game.outcome() is None:
+        if moves >= limit:
+            return game, True
+        step = None
+        for seat in game.to_act():
+            legal = game.legal_moves(seat)
+            if legal:
+                step = (seat, bots[seat].choose(game.view(seat), legal))
+                break
+        if step is None:
+            for seat, bot in bots.items():
+                legal = game.legal_moves(seat)
+                if legal:
+                    move = bot.interject(game.view(seat), legal)
+                    if move is not None:
+                        step = (seat, move)
+                        break
+        if step is None:
+            raise RuntimeError(f"nobody can move in {info.id} (seed {seed}) but the game is not over")
+        game.play(*step)
+        moves += 1
+    return game, False
+
+
+def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0, options: dict | None = None,
+             random_seats: list[int] | None = None, limit: int | None = None) -> dict:
+    """Play `games` whole games with computer players (random players in `random_seats`)."""
+    info = catalog.get(game_id)
+    rules = info.rules_class()
+    n = players or rules.min_players
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"{info.title} takes {rules.min_players} to {rules.max_players} players, not {n}")
+    names = [f"Seat {i + 1}" for i in range(n)]
+    bot_class = info.bot_class()
+    random_seats = set(random_seats or [])
+    limit = limit or rules.move_limit
+    wins = Counter()
+    score_sum = Counter()
+    score_count = Counter()
+    errors: list[str] = []
+    finished = capped = total_moves = 0
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        bots = {s: (RandomBot if s in random_seats else bot_class)(s, game_seed) for s in range(n)}
+        try:
+            game, was_capped = play_one(info, names, game_seed, options or {}, bots, limit)
+        except Exception as exc:  # reported, not raised: a simulation is a measurement
+            errors.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
+            continue
+        total_moves += len(game.history)
+        if was_capped:
+            capped += 1
+            continue
+        finished += 1
+        outcome = game.outcome()
+        for st in outcome.standings:
+            if st.place == 1:
+                wins[st.seat] += 1
+            if isinstance(st.score, (int, float)):
+                score_sum[st.seat] += st.score
+                score_count[st.seat] += 1
+    seconds = time.perf_counter() - start
+    played = finished + capped
+    return {
+        "game": game_id,
+        "players": n,
+        "games": games,
+        "finished": finished,
+        "capped": capped,
+        "errors": errors,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "moves_per_game": round(total_moves / played, 2) if played else 0,
+        "wins_by_seat": {str(s + 1): wins[s] for s in range(n)},
+        "mean_score_by_seat": {
+            str(s + 1): (round(score_sum[s] / score_count[s], 3) if score_count[s] else None) for s in range(n)
+        },
+        "random_seats": sorted(s + 1 for s in random_seats),
+        "move_limit": limit,
+    }
+
+
+def report(result: dict) -> str:
+    lines = [
+        f"{result['game']}: {result['games']} games of {result['players']} players in {result['seconds']:.2f} s "
+        f"({result['games_per_second']} games/s), {result['moves_per_game']} moves per game",
+        f"finished {result['finished']}, stopped at the move limit ({result['move_limit']}) {result['capped']}, "
+        f"errors {len(result['errors'])}",
+    ]
+    if result["random_seats"]:
+        lines.append(f"random players in seats {', '.join(map(str, result['random_seats']))}")
+    lines.append("seat  wins  mean score")
+    for seat, w in result["wins_by_seat"].items():
+        mean = result["mean_score_by_seat"][seat]
+        lines.append(f"{seat:>4}  {w:>4}  {'' if mean is None else mean}")
+    for e in result["errors"][:10]:
+        lines.append("error: " + e)
+    return "\n".join(lines)

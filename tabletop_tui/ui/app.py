@@ -1,0 +1,125 @@
+"""The Textual application: launcher -> setup -> game screen -> results."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from tabletop_tui import catalog
+from tabletop_tui.rules.engine import RecordError
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.launcher import LauncherScreen
+from tabletop_tui.ui.screens.modals import TooSmallScreen
+
+MIN_SIZE = (80, 24)
+
+
+class TabletopApp(App):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "tabletop-tui"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, store=None, start: dict | None = None, bot_delay: float = 0.6,
+                 force_curtain: bool | None = None):
+        super().__init__()
+        self.store = store
+        self.start = start
+        self.bot_delay = bot_delay
+        self._force_curtain = force_curtain
+        self._too_small: TooSmallScreen | None = None
+
+    @property
+    def force_curtain(self) -> bool:
+        if self._force_curtain is not None:
+            return self._force_curtain
+        if self.store is None:
+            return False
+        try:
+            return bool(self.store.get_setting("force_curtain", False))
+        except Exception:
+            return False
+
+    # -- the flow -------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.push_screen(LauncherScreen())
+        for problem in getattr(self.store, "problems", []) or []:
+            self.notify(problem, title="The save store", severity="warning", timeout=12)
+        if self.start:
+            start, self.start = self.start, None
+            if "save" in start:
+                self.resume_save(start["save"])
+            else:
+                self.start_game(**start)
+        self.check_size()
+
+    def game_screen(self, session: Session, resumed: bool = False):
+        return session.info.screen_class()(session, resumed=resumed)
+
+    def open_setup(self, info) -> None:
+        from tabletop_tui.ui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(info))
+
+    def start_game(self, game_id: str, players: list[str], seed: int, options: dict | None = None,
+                   computer: list[int] | None = None, replace: bool = False) -> None:
+        try:
+            session = Session.new(game_id, players, seed, options or {}, computer or [], self.store)
+        except (ValueError, KeyError) as exc:
+            self.notify(str(exc), title="Cannot start the game", severity="error")
+            return
+        screen = self.game_screen(session)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def resume_save(self, save_id: str) -> None:
+        try:
+            session = Session.resume(self.store, save_id)
+        except Exception as exc:  # a broken save is reported, kept, and the launcher goes on
+            reason = exc.reason if hasattr(exc, "reason") else str(exc)
+            self.notify(f"This save cannot be resumed: {reason}. It is kept as it is.", severity="error", timeout=12)
+            return
+        if session.over():
+            from tabletop_tui.ui.screens.results import ResultsScreen
+
+            self.push_screen(ResultsScreen(session))
+            return
+        self.push_screen(self.game_screen(session, resumed=True))
+
+    def to_launcher(self, message: str = "") -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, LauncherScreen):
+            self.switch_screen(LauncherScreen())
+        if message:
+            self.notify(message)
+
+    def turn_label(self, row: dict) -> str:
+        """Whose turn it is in a saved game (replayed from its record)."""
+        try:
+            session = Session.resume(self.store, row["id"])
+        except (RecordError, KeyError, ValueError, TypeError) as exc:
+            return "damaged"
+        waiting = session.game.to_act()
+        return ", ".join(session.players[s] for s in waiting) or "-"
+
+    # -- too small ------------------------------------------------------------------------------
+
+    def on_resize(self, event) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None and self._too_small.is_attached:
+            self._too_small.show_size(width, height)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if screen.is_current:
+                self.pop_screen()
+            else:
+                screen.dismiss()

@@ -1,0 +1,287 @@
+"""The shape every game screen shares.
+
+A game screen draws the table from the view of the seat that is looking, offers the legal moves as
+actions with keys, hands the chosen move to the session and shows the events in the log. It never
+decides what is legal and never computes a score: the rules do. A game's screen subclasses
+`GameScreen` and fills in `compose_table`, `show_table` and, where it has more to say, `scoreboard`,
+`prompt` and `actions`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
+from tabletop_tui.ui.widgets.common import Action, ActionBar, MoveLog, Scoreboard
+
+ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("u", "undo", "Undo"),
+        Binding("l", "log", "Log"),
+        Binding("s", "save", "Save & leave"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+    #: keys a game screen takes for itself, never handed to actions
+    RESERVED_KEYS = {"?", "u", "l", "s", "q"}
+
+    def __init__(self, session: Session, resumed: bool = False):
+        super().__init__()
+        self.session = session
+        self.resumed = resumed
+        self.error: str = ""
+        self._curtain_for: int | None = None  # the seat the curtain was last lifted for
+        self._pending_bot = False
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield from self.compose_table()
+            with Vertical(id="side"):
+                yield Scoreboard(id="scores")
+                yield MoveLog(id="log")
+        yield Static(id="prompt")
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="table-view")
+
+    # -- what a game screen fills in --------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        """Draw the table from the view."""
+        self.query_one("#table-view", Static).update(Text(str(view)))
+
+    def scoreboard(self, view: dict) -> tuple[list[str], list[list]]:
+        """Columns and one row per seat."""
+        return [], [[] for _ in self.session.players]
+
+    def prompt(self, view: dict) -> str:
+        """One line: what the game waits for."""
+        names = [self.session.players[s] for s in self.session.game.to_act()]
+        return f"{' and '.join(names)} to play." if names else ""
+
+    def status(self, view: dict) -> str:
+        """The title bar's right-hand side (round, deck, ...)."""
+        return ""
+
+    def action_key(self, move: Move, index: int) -> str:
+        """The key for a move; by default 1-9, then letters."""
+        return ACTION_KEYS[index] if index < len(ACTION_KEYS) else ""
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        label = self.session.game.describe_move(move)
+        if optional:
+            label = f"{self.session.players[seat]}: {label}"
+        return label
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        """Which moves appear in the action bar (a board game may take cell moves from the board)."""
+        return moves
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def viewer(self) -> int | None:
+        """Whose eyes the table is drawn for: the human seat that must decide, if any."""
+        humans = self.session.human_to_act()
+        if humans:
+            return humans[0]
+        if self.game.hidden_information:
+            return None
+        return None
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", MoveLog)
+        log.add(self.game.log[-200:])
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def refresh_table(self) -> None:
+        game = self.game
+        view = game.view(self.viewer())
+        info = self.session.info
+        title = Text()
+        title.append(f" {info.title} ", style="bold reverse")
+        status = self.status(view)
+        if status:
+            title.append("  " + status)
+        self.query_one("#title-bar", Static).update(title)
+        self.show_table(view)
+        columns, rows = self.scoreboard(view)
+        self.query_one("#scores", Scoreboard).show(columns, rows, set(game.to_act()), game.players)
+        prompt = Text()
+        if self.error:
+            prompt.append("✗ " + self.error, style="bold red")
+        else:
+            prompt.append(self.prompt(view), style="bold")
+        ok, why = self.session.undo_status()
+        if not ok and game.history and not self.error:
+            prompt.append(f"   (undo: {why})", style="dim")
+        self.query_one("#prompt", Static).update(prompt)
+        self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
+        self.refresh_bindings()
+
+    def waiting_note(self) -> str:
+        if self.session.over():
+            return "The game is over."
+        comp = [self.session.players[s] for s in self.game.to_act() if self.session.is_computer(s)]
+        if comp:
+            return f"{', '.join(comp)} (computer) is thinking..."
+        return ""
+
+    def current_actions(self) -> list[Action]:
+        if self.session.over():
+            return []
+        actions: list[Action] = []
+        game = self.game
+        waiting = game.to_act()
+        seats = [s for s in waiting if not self.session.is_computer(s)]
+        optional = [s for s in range(len(game.players)) if s not in waiting and not self.session.is_computer(s)]
+        index = 0
+        for seat in seats + optional:
+            for move in self.listed_moves(seat, game.legal_moves(seat)):
+                key = self.action_key(move, index)
+                index += 1
+                actions.append(Action(key, self.action_label(seat, move, seat in optional), seat, move))
+        return actions
+
+    def submit(self, seat: int, move: Move) -> bool:
+        """Hand a move to the rules. A refusal shows its reason and changes nothing."""
+        try:
+            events = self.session.play(seat, move)
+        except IllegalMove as exc:
+            self.error = exc.reason
+            self.app.bell()
+            self.refresh_table()
+            return False
+        self.error = ""
+        self.query_one("#log", MoveLog).add(events)
+        self.on_events(events)
+        self.refresh_table()
+        self.advance()
+        return True
+
+    def on_events(self, events) -> None:
+        """A hook for a screen that animates or highlights what just happened."""
+
+    def advance(self) -> None:
+        """After every change: results, a computer's move, or the curtain for the next human."""
+        if not self.is_current:
+            return
+        if self.session.over():
+            self.set_timer(self.app.bot_delay * 2 + 0.05, self.show_results)
+            return
+        if self._pending_bot:
+            return
+        step = self.session.computer_move()
+        if step is not None:
+            self._pending_bot = True
+            self.set_timer(self.app.bot_delay, lambda: self.computer_step(step))
+            return
+        self.maybe_curtain()
+
+    def computer_step(self, step) -> None:
+        self._pending_bot = False
+        if not self.is_attached or self.session.over():
+            return
+        seat, move = step
+        self.submit(seat, move)
+
+    def maybe_curtain(self) -> None:
+        humans = self.session.human_to_act()
+        if not humans:
+            return
+        seat = humans[0]
+        private = self.game.hidden_information or self.app.force_curtain
+        if not private or seat == self._curtain_for:
+            return
+        self._curtain_for = seat
+        others = len(self.game.players) - len(self.session.computer)
+        if others <= 1 and not self.app.force_curtain:
+            return
+        self.app.push_screen(CurtainScreen(self.game.players[seat], "Resuming the game." if self.resumed else ""))
+        self.resumed = False
+
+    def show_results(self) -> None:
+        if not self.is_current or not self.session.over():
+            return
+        from tabletop_tui.ui.screens.results import ResultsScreen
+
+        self.app.switch_screen(ResultsScreen(self.session))
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def on_key(self, event) -> None:
+        key = event.character
+        if not key or key in self.RESERVED_KEYS:
+            return
+        action = self.query_one("#actions", ActionBar).action_for_key(key)
+        if action is not None:
+            event.stop()
+            self.submit(action.seat, action.move)
+
+    def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+        self.submit(message.action.seat, message.action.move)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "undo":
+            ok, _ = self.session.undo_status()
+            return True if ok else None
+        return True
+
+    def action_undo(self) -> None:
+        ok, why = self.session.undo_status()
+        if not ok:
+            self.error = f"Cannot undo: {why}"
+            self.refresh_table()
+            return
+        taken = self.session.undo()
+        self.error = ""
+        log = self.query_one("#log", MoveLog)
+        log.clear()
+        log.add(self.game.log[-200:])
+        log.write(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
+        self.refresh_table()
+
+    def action_rules(self) -> None:
+        info = self.session.info
+        self.app.push_screen(RulesScreen(info.title, info.help_text() + self.keys_help()))
+
+    def keys_help(self) -> str:
+        return (
+            "\n\n## Keys\n\n"
+            "- The keys shown beside each choice at the bottom make that choice (or click it).\n"
+            "- `?` these rules, `u` undo (back to the last roll of a die or turn of a card), `l` the whole log,\n"
+            "  `s` save and go back to the games, `q` quit (the game is saved after every move).\n"
+        )
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(f"{self.session.info.title}: the log", [e.text for e in self.game.log]))
+
+    def action_save(self) -> None:
+        self.app.to_launcher(f"{self.session.info.title} is saved: resume it from the list of unfinished games.")
+
+    def action_quit_game(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit tabletop-tui?", "The game is saved after every move: resume it from the launcher."), done)

@@ -1,0 +1,199 @@
+"""The launcher: the games by family, the selected game's details and records, unfinished games."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui import catalog
+from tabletop_tui.ui.screens.modals import AskScreen, ConfirmScreen, RulesScreen
+
+
+class LauncherScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("d", "delete", "Delete save"),
+        Binding("x", "export", "Export save"),
+        Binding("tab", "app.focus_next", "Switch list", show=False),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble((" tabletop-tui ", "bold reverse"), "  table games for one computer and a few friends"),
+                     id="title-bar")
+        with Horizontal(id="launcher-top"):
+            yield OptionList(id="games")
+            yield Static(id="game-details")
+        with Vertical(id="saves-box"):
+            yield Static(id="saves-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.border_title = "Games"
+        families: dict[str, list] = {}
+        for info in catalog.GAMES:
+            families.setdefault(info.family, []).append(info)
+        for family, infos in families.items():
+            games.add_option(Option(Text(family, style="bold dim"), disabled=True))
+            for info in infos:
+                games.add_option(Option(Text("  " + info.title), id=info.id))
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Game", "Players", "Turn", "Last played")
+        self.refresh_saves()
+        games.highlighted = 1
+        games.focus()
+        self.show_details(catalog.GAMES[0])
+
+    def on_screen_resume(self) -> None:
+        self.refresh_saves()
+        highlighted = self.selected_game()
+        if highlighted:
+            self.show_details(highlighted)
+
+    # -- games -----------------------------------------------------------------------------------
+
+    def selected_game(self):
+        games = self.query_one("#games", OptionList)
+        if games.highlighted is None:
+            return None
+        option = games.get_option_at_index(games.highlighted)
+        return catalog.BY_ID.get(option.id) if option.id else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.show_details(catalog.get(event.option.id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.open_setup(catalog.get(event.option.id))
+
+    def show_details(self, info) -> None:
+        text = Text()
+        text.append(info.title + "\n", style="bold")
+        text.append(f"{info.players_label} · about {info.minutes} minutes · {info.family}\n\n", style="dim")
+        text.append(info.pitch + "\n\n")
+        records = []
+        store = self.app.store
+        if store is not None:
+            try:
+                records = store.stats(info.id)
+            except Exception as exc:  # a damaged statistics table must not stop the launcher
+                text.append(f"(records unavailable: {exc})\n", style="dim")
+        if records:
+            text.append("Records\n", style="bold")
+            for r in records[:5]:
+                text.append(f"  {r['player']}: {r['played']} played, {r['wins']} won\n")
+        else:
+            text.append("No finished games yet.\n", style="dim")
+        text.append("\nEnter: new game    ?: rules", style="dim")
+        details = self.query_one("#game-details", Static)
+        details.border_title = info.title
+        details.update(text)
+
+    def action_new_game(self) -> None:
+        info = self.selected_game()
+        if info:
+            self.app.open_setup(info)
+
+    def action_rules(self) -> None:
+        info = self.selected_game()
+        if info:
+            self.app.push_screen(RulesScreen(info.title, info.help_text()))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    # -- saves ------------------------------------------------------------------------------------
+
+    def refresh_saves(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        title = self.query_one("#saves-title", Static)
+        store = self.app.store
+        rows = store.unfinished() if store is not None else []
+        for row in rows:
+            table.add_row(*self.save_cells(row), key=row["id"])
+        if rows:
+            title.update(Text.assemble(("Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export", "dim")))
+        else:
+            title.update(Text.assemble(("Unfinished games", "bold"), ("   none: a game you leave is kept here", "dim")))
+
+    def save_cells(self, row: dict) -> tuple:
+        try:
+            title = catalog.get(row["game"]).title
+        except KeyError:
+            title = str(row.get("game"))
+        if row.get("broken"):
+            return (title, "(damaged)", row.get("broken", "")[:30], _when(row.get("updated")))
+        players = []
+        for seat, name in enumerate(row.get("players", [])):
+            players.append(name + ("*" if seat in row.get("computer", []) else ""))
+        turn = self.app.turn_label(row)
+        return (title, ", ".join(players), turn, _when(row.get("updated")))
+
+    def selected_save(self) -> str | None:
+        table = self.query_one("#saves", DataTable)
+        if table.row_count == 0:
+            return None
+        try:
+            row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        except Exception:
+            return None
+        return row_key.value
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.app.resume_save(event.row_key.value)
+
+    def action_delete(self) -> None:
+        save_id = self.selected_save()
+        if save_id is None:
+            self.notify("No unfinished game is selected.", severity="warning")
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.store.delete(save_id)
+                self.refresh_saves()
+                self.notify("The saved game was deleted.")
+
+        self.app.push_screen(ConfirmScreen("Delete this saved game?", "It cannot be brought back."), done)
+
+    def action_export(self) -> None:
+        save_id = self.selected_save()
+        if save_id is None:
+            self.notify("No unfinished game is selected.", severity="warning")
+            return
+        default = os.path.join(os.path.expanduser("~"), f"tabletop-tui-{save_id[:8]}.json")
+
+        def done(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                self.app.store.export(save_id, os.path.expanduser(path))
+            except Exception as exc:
+                self.notify(f"Could not export: {exc}", severity="error")
+            else:
+                self.notify(f"Exported to {path}")
+
+        self.app.push_screen(AskScreen("Export the game to the file:", default), done)
+
+
+def _when(stamp) -> str:
+    if not stamp:
+        return ""
+    try:
+        when = datetime.fromtimestamp(float(stamp)) if not isinstance(stamp, str) else datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)
+    return when.strftime("%d %b %H:%M")

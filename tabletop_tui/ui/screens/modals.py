@@ -1,0 +1,149 @@
+"""Small screens laid over others: confirm, the hand-off curtain, rules help, the full log, too small."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Markdown, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question. y/Enter says yes, n/Escape says no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = ""):
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-body")
+            yield Static(Text.assemble((" y ", "bold reverse"), " yes    ", (" n ", "bold reverse"), " no"),
+                         classes="dialog-keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """Asks for one line of text (a file name). Enter accepts, Escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = ""):
+        super().__init__()
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            yield Input(value=self.value, id="answer")
+            yield Static(Text("Enter to accept, Escape to cancel", style="dim"), classes="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CurtainScreen(ModalScreen[None]):
+    """Pass the keyboard: nothing private shows until the named player presses Enter."""
+
+    BINDINGS = [Binding("enter,space", "lift", "I am here")]
+
+    def __init__(self, name: str, reason: str = ""):
+        super().__init__()
+        self.player = name
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="curtain"):
+            yield Static(Text(f"Pass to {self.player}", style="bold"), classes="curtain-title")
+            if self.reason:
+                yield Static(Text(self.reason, style="italic"), classes="curtain-body")
+            yield Static(Text.assemble(f"{self.player}, press ", ("Enter", "bold reverse"), " when the others are not looking."),
+                         classes="curtain-body")
+        yield Footer()
+
+    def action_lift(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules help, in Markdown, scrollable."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Back to the game")]
+
+    def __init__(self, title: str, markdown: str):
+        super().__init__()
+        self.title_text = title
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="sheet", id="rules-scroll"):
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole move log of the game."""
+
+    BINDINGS = [Binding("escape,l,q", "close", "Back")]
+
+    def __init__(self, title: str, lines: list[str]):
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="sheet", id="log-scroll"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield Static(Text("\n".join(f"{i + 1:>4}. {line}" for i, line in enumerate(self.lines)) or "Nothing yet."))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#log-scroll")
+        scroll.focus()
+        scroll.scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of a broken table while the terminal is smaller than the game needs."""
+
+    def __init__(self, need: tuple[int, int]):
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def show_size(self, width: int, height: int) -> None:
+        w, h = self.need
+        self.query_one("#too-small-text", Static).update(
+            Text(f"The terminal is {width}x{height}.\ntabletop-tui needs at least {w}x{h}.\nMake the window larger.",
+                 justify="center")
+        )
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size.width, self.app.size.height)

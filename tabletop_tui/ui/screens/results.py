@@ -1,0 +1,75 @@
+"""The standings at the end of a game, with the tie-breaks used, and "play again"."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tabletop_tui.session import Session
+
+
+class ResultsScreen(Screen):
+    BINDINGS = [
+        Binding("p", "again", "Play again"),
+        Binding("enter,escape", "launcher", "Back to the games"),
+        Binding("l", "log", "Log"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        outcome = self.session.game.outcome()
+        with Vertical(classes="sheet", id="results"):
+            yield Static(Text(f"{self.session.info.title}: the final standings", style="bold"), id="results-title")
+            yield Static(Text(outcome.summary, style="bold green"), id="results-summary")
+            table = Table(box=None, padding=(0, 2), header_style="bold dim")
+            table.add_column("Place", justify="right")
+            table.add_column("Player")
+            table.add_column("Score", justify="right")
+            table.add_column("Details")
+            for s in outcome.standings:
+                who = s.name + (" (computer)" if self.session.is_computer(s.seat) else "")
+                style = "bold" if s.place == 1 else ""
+                table.add_row(_ordinal(s.place), Text(who, style=style), str(s.score), s.detail)
+            yield Static(table, id="results-table")
+            if outcome.tiebreaks:
+                yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
+            yield Static(
+                Text(f"{len(self.session.game.history)} moves. The game is kept in the statistics.", style="dim"),
+                id="results-moves",
+            )
+        yield Footer()
+
+    def action_again(self) -> None:
+        old = self.session
+        options = dict(old.game.options)
+        seed = (old.game.seed * 7919 + 1) % (2**31)
+        new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store)
+        self.app.switch_screen(self.app.game_screen(new))
+
+    def action_launcher(self) -> None:
+        self.app.to_launcher()
+
+    def action_log(self) -> None:
+        from tabletop_tui.ui.screens.modals import LogScreen
+
+        self.app.push_screen(LogScreen("The log", [e.text for e in self.session.game.log]))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+def _ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

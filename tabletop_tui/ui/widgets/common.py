@@ -1,0 +1,121 @@
+"""Widgets every game screen shares: the action bar, the move log and the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import RichLog, Static
+
+from tabletop_tui.rules.engine import Event, Move
+
+
+@dataclass(frozen=True)
+class Action:
+    key: str  # the key that chooses it ("1", "t")
+    label: str
+    seat: int
+    move: Move
+
+
+class ActionBar(Static):
+    """The choices open to the people at the table, each with its key. Clicking one chooses it."""
+
+    class Chosen(Message):
+        def __init__(self, action: Action):
+            super().__init__()
+            self.action = action
+
+    DEFAULT_CSS = """
+    ActionBar { height: auto; max-height: 6; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__("", **kwargs)
+        self.actions: list[Action] = []
+        self._layout: list[tuple[int, int, int, Action]] = []
+
+    def set_actions(self, actions: list[Action], note: str = "") -> None:
+        self.actions = actions
+        self._note = note
+        self.refresh_text()
+
+    def refresh_text(self) -> None:
+        if not self.actions:
+            self.update(Text(getattr(self, "_note", "") or " ", style="dim italic"))
+            return
+        width = max(20, (self.size.width or 78) - 2)
+        cells = []
+        for a in self.actions:
+            t = Text()
+            t.append(f" {a.key} ", style="bold reverse")
+            t.append(" " + a.label)
+            cells.append(t)
+        longest = max(c.cell_len for c in cells) + 2
+        per_row = max(1, min(len(cells), width // longest))
+        if len(cells) > 4 and per_row == 1:
+            per_row = 1
+        self._layout = []
+        rows = []
+        for i in range(0, len(cells), per_row):
+            line = Text()
+            for j, c in enumerate(cells[i : i + per_row]):
+                self._layout.append((len(rows), j * longest, (j + 1) * longest, self.actions[i + j]))
+                c = c.copy()
+                c.pad_right(longest - c.cell_len)
+                line.append_text(c)
+            rows.append(line)
+        self.update(Text("\n").join(rows))
+
+    def on_resize(self) -> None:
+        self.refresh_text()
+
+    def action_for_key(self, key: str) -> Action | None:
+        for a in self.actions:
+            if a.key == key:
+                return a
+        return None
+
+    def on_click(self, event) -> None:
+        x = event.x - 1  # padding
+        for row, start, end, action in getattr(self, "_layout", []):
+            if row == event.y and start <= x < end:
+                self.post_message(self.Chosen(action))
+                return
+
+
+class MoveLog(RichLog):
+    """What happened, in sentences, newest at the bottom."""
+
+    DEFAULT_CSS = """
+    MoveLog { scrollbar-size-vertical: 1; }
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(wrap=True, markup=False, min_width=20, max_lines=400, auto_scroll=True, **kwargs)
+
+    def add(self, events: list[Event], players: list[str] | None = None) -> None:
+        for e in events:
+            style = {"error": "bold red", "score": "bold green", "turn": "bold", "chance": ""}.get(e.kind, "")
+            self.write(Text("• " + e.text, style=style))
+
+
+class Scoreboard(Static):
+    """Players as rows: a marker for whose turn it is, then the columns a game chooses."""
+
+    def show(self, columns: list[str], rows: list[list], current: set[int] | None = None,
+             names: list[str] | None = None) -> None:
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True, overflow="ellipsis", ratio=1)
+        for c in columns:
+            table.add_column(c, justify="right", no_wrap=True)
+        current = current or set()
+        for seat, row in enumerate(rows):
+            name = names[seat] if names else str(seat + 1)
+            marker = Text("▶", style="bold green") if seat in current else Text(" ")
+            cells = [c if isinstance(c, Text) else Text(str(c)) for c in row]
+            table.add_row(marker, Text(name, style="bold" if seat in current else ""), *cells)
+        self.update(table)

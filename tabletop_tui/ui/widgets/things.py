@@ -1,0 +1,171 @@
+"""Renderers that draw the table's things as Rich Text: dice with pips, Decktet cards, chip stacks.
+
+Characters are limited to box drawing, the French suits, simple geometric shapes and letters, so that
+every terminal font draws them at one cell wide.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+# -- Decktet suits -----------------------------------------------------------------------------
+
+SUIT_GLYPH = {"Moons": "◐", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "§", "Knots": "∞"}
+SUIT_STYLE = {
+    "Moons": "bold #b8b8c8",
+    "Suns": "bold #ff9f1a",
+    "Waves": "bold #4aa3ff",
+    "Leaves": "bold #c08a4a",
+    "Wyrms": "bold #3cc35a",
+    "Knots": "bold #e8d23a",
+}
+
+
+def suit_text(suit: str, name: bool = True) -> Text:
+    glyph = SUIT_GLYPH.get(suit, "?")
+    return Text(f"{glyph} {suit}" if name else glyph, style=SUIT_STYLE.get(suit, ""))
+
+
+def suits_text(suits, name: bool = False, sep: str = " ") -> Text:
+    out = Text()
+    for i, s in enumerate(suits):
+        if i:
+            out.append(sep)
+        out.append_text(suit_text(s, name))
+    return out
+
+
+def _rank_short(rank_label: str) -> str:
+    return {"Ace": "A", "Crown": "♔", "Pawn": "P", "Court": "C", "Excuse": "X"}.get(rank_label, rank_label)
+
+
+def card_lines(card: dict | None, width: int = 13, dim: bool = False) -> list[Text]:
+    """A Decktet card as a box, 7 lines tall: rank and suit glyphs in the corners, its name, its suits.
+
+    `card` is a dict with `name`, `rank` (a label: "Ace", "7", "Crown", "Pawn", ...) and `suits`.
+    None draws the back of a card (the deck)."""
+    inner = width - 2
+    border = "dim" if dim else "bold"
+    top = Text("╭" + "─" * inner + "╮", style=border)
+    bottom = Text("╰" + "─" * inner + "╯", style=border)
+    rows: list[Text] = []
+    if card is None:
+        for i in range(5):
+            rows.append(Text(("░" * inner), style="#5a5a8a"))
+    else:
+        rank = _rank_short(str(card.get("rank", "")))
+        suits = list(card.get("suits", ()))
+        corner = Text(rank, style="bold")
+        glyphs = suits_text(suits)
+        pad = inner - 1 - len(corner) - glyphs.cell_len
+        rows.append(Text(" ") + corner + Text(" " * max(pad, 1)) + glyphs)
+        title = str(card.get("name", "")).removeprefix("the ")
+        rows.append(Text(title[:inner].center(inner), style="bold"))
+        rows.append(Text(str(card.get("rank", ""))[:inner].center(inner), style="italic dim"))
+        for i in range(2):
+            if i < len(suits) or (i == 1 and len(suits) == 3):
+                if len(suits) == 3 and i == 1:
+                    t = suits_text(suits[1:], name=False, sep="  ")
+                    t.append("  ")
+                    t.append(" ".join(s[:3] for s in suits[1:]), style="dim")
+                else:
+                    t = suit_text(suits[i])
+                line = Text(" ") + t
+                line.pad_right(inner - line.cell_len)
+                rows.append(line)
+            else:
+                rows.append(Text(" " * inner))
+    lines = [top]
+    for r in rows:
+        r = r.copy()
+        r.truncate(inner, pad=True)
+        lines.append(Text("│", style=border) + r + Text("│", style=border))
+    lines.append(bottom)
+    if dim:
+        for ln in lines:
+            ln.stylize("dim")
+    return lines
+
+
+def card_chip(card: dict) -> Text:
+    """A card on one line: [7 Castle ☼∞]."""
+    rank = _rank_short(str(card.get("rank", "")))
+    out = Text("[", style="dim")
+    out.append(f"{rank} ", style="bold")
+    out.append(str(card.get("name", "")).removeprefix("the "))
+    if card.get("suits"):
+        out.append(" ")
+        out.append_text(suits_text(card["suits"], sep=""))
+    out.append("]", style="dim")
+    return out
+
+
+# -- Dice ----------------------------------------------------------------------------------------
+
+_PIPS = {
+    1: ["     ", "  ●  ", "     "],
+    2: ["●    ", "     ", "    ●"],
+    3: ["●    ", "  ●  ", "    ●"],
+    4: ["●   ●", "     ", "●   ●"],
+    5: ["●   ●", "  ●  ", "●   ●"],
+    6: ["●   ●", "●   ●", "●   ●"],
+}
+
+
+def die_lines(value: int | None, sides: int = 6, style: str = "", label: str | None = None) -> list[Text]:
+    """A die as a 7x5 box: pips for a d6, the face's number for other dice. None: not rolled yet."""
+    box = style or "bold"
+    if value is None:
+        face = ["     ", "  ?  ", "     "]
+    elif sides == 6 and value in _PIPS:
+        face = _PIPS[value]
+    else:
+        shown = label if label is not None else str(value)
+        face = ["     ", shown.center(5), "     "]
+    lines = [Text("┌─────┐", style=box)]
+    for row in face:
+        lines.append(Text("│", style=box) + Text(row, style=box) + Text("│", style=box))
+    lines.append(Text("└─────┘", style=box))
+    return lines
+
+
+def side_by_side(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
+    """Join blocks of lines horizontally (each block is padded to its own width)."""
+    if not blocks:
+        return []
+    height = max(len(b) for b in blocks)
+    widths = [max((ln.cell_len for ln in b), default=0) for b in blocks]
+    out = []
+    for i in range(height):
+        line = Text()
+        for j, b in enumerate(blocks):
+            part = b[i].copy() if i < len(b) else Text("")
+            part.pad_right(widths[j] - part.cell_len)
+            if j:
+                line.append(" " * gap)
+            line.append_text(part)
+        out.append(line)
+    return out
+
+
+def join_lines(lines: list[Text]) -> Text:
+    return Text("\n").join(lines)
+
+
+# -- Chips ---------------------------------------------------------------------------------------
+
+
+def chip_stack(count: int, style: str, full: int = 10, glyph: str = "●", empty: str = "·") -> Text:
+    """A row of chips: one glyph per chip, dots for the empty places up to `full`."""
+    out = Text(glyph * count, style=style)
+    if full > count:
+        out.append(empty * (full - count), style="dim")
+    return out
+
+
+def amount_stack(amount: int, unit: int = 10, width: int = 12, style: str = "bold yellow") -> Text:
+    """Points or money as a stack of chips (one per `unit`, capped at `width`) with the amount."""
+    n = min(width, (amount + unit - 1) // unit) if amount > 0 else 0
+    out = Text("◉" * n, style=style)
+    out.append(f" {amount}", style="bold")
+    return out

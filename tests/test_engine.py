@@ -1,0 +1,139 @@
+"""The rules contract itself: moves, options, the seeded stream, undo floors, records."""
+
+import pytest
+
+from tabletop_tui.rules.components import decktet
+from tabletop_tui.rules.engine import (
+    Game, IllegalMove, Move, Option, RecordError, Stream, rank_standings, resolve_options,
+)
+
+
+class Race(Game):
+    """A tiny game for the contract: add 1 or 2, or roll a die; first to 10 or more wins."""
+
+    id = "race"
+    title = "Race"
+    min_players = 2
+    max_players = 3
+    OPTIONS = (Option("goal", "Goal", "int", 10, min=3, max=50),)
+
+    def __init__(self, players, seed=0, **options):
+        super().__init__(players, seed, **options)
+        self.totals = [0] * len(players)
+        self.turn = 0
+
+    def to_act(self):
+        return [] if self.outcome() else [self.turn]
+
+    def legal_moves(self, seat):
+        if self.outcome() or seat != self.turn:
+            return []
+        return [Move("add", (1,)), Move("add", (2,)), Move("roll")]
+
+    def _apply(self, seat, move):
+        n = self.rng.die() if move.kind == "roll" else move.args[0]
+        self.totals[seat] += n
+        self.turn = (self.turn + 1) % len(self.players)
+        return [self.say(f"{self.players[seat]} adds {n}.")]
+
+    def refusal(self, seat, move):
+        return "You may add 1 or 2, or roll."
+
+    def view(self, seat):
+        return {"totals": list(self.totals), "turn": self.turn}
+
+    def outcome(self):
+        goal = self.options["goal"]
+        if max(self.totals) < goal:
+            return None
+        from tabletop_tui.rules.engine import Outcome
+
+        return Outcome(rank_standings(self.players, [(t,) for t in self.totals], self.totals), "done")
+
+
+def test_move_json_round_trip():
+    for m in (Move("roll"), Move("place", (4,)), Move("take", ("Moons", "Suns"))):
+        assert Move.from_json(m.to_json()) == m
+    with pytest.raises(RecordError):
+        Move.from_json([1, 2])
+    with pytest.raises(RecordError):
+        Move.from_json(["x", 1.5])
+
+
+def test_options_parse_and_refuse():
+    opts = (Option("n", "N", "int", 3, min=1, max=5), Option("b", "B", "bool", False),
+            Option("c", "C", "choice", "a", choices=(("a", "A"), ("b", "B"))))
+    assert resolve_options(opts, {"n": "4", "b": "yes", "c": "B"}) == {"n": 4, "b": True, "c": "b"}
+    for bad in ({"n": "9"}, {"n": "x"}, {"b": "maybe"}, {"c": "z"}, {"zz": 1}):
+        with pytest.raises(ValueError):
+            resolve_options(opts, bad)
+
+
+def test_stream_is_seeded_and_counts_draws():
+    a, b = Stream(5), Stream(5)
+    assert [a.die() for _ in range(20)] == [b.die() for _ in range(20)]
+    assert a.draws == 20
+
+
+def test_illegal_moves_leave_state_untouched_and_say_why():
+    g = Race(["Ada", "Bo"], seed=1)
+    with pytest.raises(IllegalMove, match="not Bo's turn"):
+        g.play(1, Move("add", (1,)))
+    with pytest.raises(IllegalMove, match="add 1 or 2"):
+        g.play(0, Move("add", (3,)))
+    with pytest.raises(IllegalMove, match="no seat 7"):
+        g.play(7, Move("roll"))
+    assert g.history == [] and g.totals == [0, 0]
+
+
+def test_undo_stops_at_chance():
+    g = Race(["Ada", "Bo"], seed=1)
+    assert g.undo_status() == (False, "Nothing to undo yet.")
+    g.play(0, Move("add", (2,)))
+    assert g.undo_status()[0]
+    g = g.undone()
+    assert g.totals == [0, 0] and g.turn == 0
+    g.play(0, Move("roll"))
+    ok, why = g.undo_status()
+    assert not ok and "rolled" in why
+    g.play(1, Move("add", (1,)))
+    assert g.undo_status()[0]
+    g = g.undone()
+    assert len(g.history) == 1 and not g.undo_status()[0]
+
+
+def test_record_replays_the_same_game():
+    g = Race(["Ada", "Bo", "Cy"], seed=42, goal=12)
+    while g.outcome() is None:
+        g.play(g.turn, Move("roll"))
+    again = Race.from_record(g.record())
+    assert again.view(None) == g.view(None)
+    newer = dict(g.record(), rules_version=99)
+    with pytest.raises(RecordError, match="version 99"):
+        Race.from_record(newer)
+    broken = dict(g.record(), moves=[[0, ["add", 7]]])
+    with pytest.raises(RecordError, match="move 1"):
+        Race.from_record(broken)
+
+
+def test_player_count_is_checked():
+    with pytest.raises(ValueError, match="2 to 3 players"):
+        Race(["solo"])
+
+
+def test_rank_standings_shares_places():
+    st = rank_standings(["a", "b", "c"], [(2,), (5,), (2,)], [2, 5, 2])
+    assert [(s.name, s.place) for s in st] == [("b", 1), ("a", 2), ("c", 2)]
+
+
+def test_decktet_matches_the_reference():
+    basic = decktet.BASIC_DECK
+    assert len(basic) == 36 and len(set(c.name for c in basic)) == 36
+    for suit in decktet.SUITS:
+        cards = [c for c in basic if suit in c.suits]
+        assert len(cards) == 10
+        assert sorted(c.rank for c in cards) == list(range(1, 11))
+    for mark in "PLE":
+        assert sum(mark in c.marks for c in basic) == 11
+    full = decktet.deck(excuse=True, pawns=True, courts=True)
+    assert len(full) == 45
