@@ -29,6 +29,8 @@ class Session:
     save_id: str | None = None
     finished_saved: bool = False
     bots: dict = field(default_factory=dict)
+    #: the last autosave that failed (disk full, store locked): the game goes on in memory
+    save_problem: str = ""
 
     # -- making one ------------------------------------------------------------------------------
 
@@ -86,13 +88,22 @@ class Session:
     def _save_last_move(self) -> None:
         if self.store is None or self.save_id is None:
             return
-        index = len(self.game.history) - 1
-        seat, move = self.game.history[-1]
-        self.store.add_move(self.save_id, index, seat, move.to_json())
-        outcome = self.game.outcome()
-        if outcome is not None and not self.finished_saved:
-            self.store.finish(self.save_id, outcome.to_json())
-            self.finished_saved = True
+        from tabletop_tui.store import StoreError
+
+        try:
+            # write every move the store is missing (after a failed autosave, the next one catches up)
+            saved = (len(self.store.load(self.save_id)["record"]["moves"]) if self.save_problem
+                     else len(self.game.history) - 1)
+            for index in range(saved, len(self.game.history)):
+                seat, move = self.game.history[index]
+                self.store.add_move(self.save_id, index, seat, move.to_json())
+            outcome = self.game.outcome()
+            if outcome is not None and not self.finished_saved:
+                self.store.finish(self.save_id, outcome.to_json())
+                self.finished_saved = True
+            self.save_problem = ""
+        except StoreError as exc:
+            self.save_problem = f"The game could not be saved ({exc}); it goes on, and saving is tried again after the next move."
 
     def computer_move(self) -> tuple[int, Move] | None:
         """The next move a computer seat wants to make now, if any: first a seat the game waits for,

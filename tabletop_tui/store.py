@@ -1,0 +1,884 @@
+"""Saved games, autosave, finished games, statistics and settings, in one SQLite file.
+
+Where: `store.db` in the folder named by the environment variable `TABLETOP_TUI_DATA`, or else in
+`platformdirs.user_data_dir("tabletop-tui")`.
+
+How it keeps games safe:
+
+- WAL journal, `synchronous=NORMAL`, a busy timeout, and one transaction per change. Every move is
+  saved by `add_move` as one INSERT committed on its own, so killing the program at any instant loses
+  at most the move being made. (A power cut may also lose the last few commits, never the file.)
+- Several copies of the program may have the store open at once: SQLite serialises the writers, and
+  a move is only added when it follows the last saved move of its game, so no game gets a gap.
+- A database that cannot be read (not a database, damaged pages, a table missing) is moved aside to
+  `store.db.damaged-<time>` (never deleted), reported in `Store.problems`, and a fresh store is used.
+  A store written by a newer version of the program is left untouched (the session then uses a
+  store in memory). Whatever happens, `Store.open` returns a usable store.
+- One unreadable save (bad JSON in a row) makes `load` raise `StoreError` with the reason and is
+  marked `broken` in the listings; the others are unaffected; nothing is ever deleted automatically.
+- A save that needs a newer version of a game's rules is refused with a clear message and kept.
+  An older one is migrated by `MIGRATIONS` where a step exists, or else handed over as it is (the
+  rules class then decides, through `Game.from_record`, whether it can replay it).
+
+The schema (`SCHEMA_VERSION` 1):
+
+    meta(key PRIMARY KEY, value)              "schema_version"
+    saves(id PRIMARY KEY, game, title, rules_version, setup, computer, created, updated,
+          finished, outcome, original)
+        setup     JSON {"players": [...], "seed": n, "options": {...}}: the record without its moves
+        computer  JSON list of the seats played by the computer
+        created, updated, finished: Unix times (finished is NULL while the game goes on)
+        outcome   JSON `Outcome.to_json()` of a finished game
+        original  JSON record as it was before a rules migration rewrote it (NULL if never migrated)
+    moves(save_id, idx, seat, move, at)       PRIMARY KEY (save_id, idx); move is the move's JSON
+    standings(save_id, seat, game, name, place, computer)   one row per seat of a finished game
+    settings(key PRIMARY KEY, value)          value is JSON
+
+A save id is 16 hexadecimal digits; the command line accepts any unique prefix of it.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import json
+import os
+import secrets
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from tabletop_tui.rules.engine import Move, RecordError
+
+#: Environment variable naming the folder that holds store.db.
+ENV_VAR = "TABLETOP_TUI_DATA"
+DB_NAME = "store.db"
+SCHEMA_VERSION = 1
+#: Marker and version of exported files.
+FILE_FORMAT = "tabletop-tui save"
+FILE_FORMAT_VERSION = 1
+BUSY_TIMEOUT_MS = 5000
+#: Files bigger than this are not read by `import_file` (a save of a long game is a few hundred kB).
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+#: Rules migrations: MIGRATIONS[game_id][v] takes a record of rules version v (a deep copy, with its
+#: "moves") and returns the equivalent record for version v + 1 (the store then sets rules_version).
+#: `load` applies the steps in turn up to the version of the installed rules, writes the migrated
+#: record back and keeps the record as it was in the `original` column. A version with no step is
+#: loaded as it is. Empty for now: no game has changed its rules yet.
+MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {}
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS saves (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    title TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    computer TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    finished REAL,
+    outcome TEXT,
+    original TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    save_id TEXT NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (save_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS standings (
+    save_id TEXT NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    computer INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (save_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS standings_by_game ON standings (game, name);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+_COLUMNS = {
+    "meta": {"key", "value"},
+    "saves": {"id", "game", "title", "rules_version", "setup", "computer", "created", "updated",
+              "finished", "outcome", "original"},
+    "moves": {"save_id", "idx", "seat", "move", "at"},
+    "standings": {"save_id", "seat", "game", "name", "place", "computer"},
+    "settings": {"key", "value"},
+}
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+def _now() -> float:
+    """The clock of the store (Unix time); the tests replace it."""
+    return time.time()
+
+
+class StoreError(ValueError):
+    """A store operation that cannot be done; `reason` (= str(error)) is a sentence a player can read."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Damaged(Exception):
+    """The database file is not a usable store: move it aside."""
+
+
+class _Unusable(Exception):
+    """The store cannot be used now, but the file must be left as it is."""
+
+
+def data_dir() -> Path:
+    """The folder of the store: $TABLETOP_TUI_DATA, or else the platform's user data folder."""
+    chosen = os.environ.get(ENV_VAR, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tabletop-tui"))
+
+
+def _catalog_rules(game_id: str):
+    from tabletop_tui import catalog
+
+    return catalog.get(game_id).rules_class()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_record(record: Any) -> dict:
+    """A clean copy of a record, or StoreError saying what is wrong with it."""
+    if not isinstance(record, dict):
+        raise StoreError("the record is not a JSON object")
+    game = record.get("game")
+    if not isinstance(game, str) or not game:
+        raise StoreError("the record names no game")
+    version = record.get("rules_version", 1)
+    if not _int(version) or version < 1:
+        raise StoreError(f"the rules version {version!r} is not a whole number from 1 up")
+    players = record.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise StoreError("the record has no list of player names")
+    seed = record.get("seed", 0)
+    if not _int(seed):
+        raise StoreError(f"the seed {seed!r} is not a whole number")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise StoreError("the options are not a JSON object")
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise StoreError("the moves are not a list")
+    clean_moves = []
+    for i, item in enumerate(moves):
+        clean_moves.append(_check_move(i, item, len(players)))
+    try:
+        _dumps(options)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"the options cannot be saved: {exc}") from None
+    return {"game": game, "rules_version": version, "players": list(players), "seed": seed,
+            "options": copy.deepcopy(options), "moves": clean_moves}
+
+
+def _check_move(i: int, item: Any, n_players: int) -> list:
+    if not isinstance(item, (list, tuple)) or len(item) != 2:
+        raise StoreError(f"move {i + 1} is not a pair [seat, move]")
+    seat, move = item
+    if not _int(seat) or not 0 <= seat < n_players:
+        raise StoreError(f"move {i + 1} is made by seat {seat!r}, which is not at the table")
+    try:
+        return [seat, Move.from_json(move).to_json()]
+    except RecordError as exc:
+        raise StoreError(f"move {i + 1} is damaged: {exc}") from None
+
+
+def _check_computer(computer: Any, n_players: int) -> list[int]:
+    if computer is None:
+        return []
+    if not isinstance(computer, (list, tuple, set)) or not all(_int(s) for s in computer):
+        raise StoreError("the computer seats are not a list of seat numbers")
+    seats = sorted(set(computer))
+    if any(not 0 <= s < n_players for s in seats):
+        raise StoreError(f"the computer seats {seats} are not all at a table of {n_players}")
+    return seats
+
+
+def _check_outcome(outcome: Any, n_players: int) -> list[tuple[int, str, int]]:
+    """(seat, name, place) of each standing of an `Outcome.to_json()`, or StoreError."""
+    if not isinstance(outcome, dict) or not isinstance(outcome.get("standings"), list):
+        raise StoreError("the outcome has no standings")
+    rows = []
+    for s in outcome["standings"]:
+        if not isinstance(s, dict):
+            raise StoreError("a standing is not a JSON object")
+        seat, name, place = s.get("seat"), s.get("name"), s.get("place")
+        if not _int(seat) or not 0 <= seat < n_players or not isinstance(name, str) or not _int(place):
+            raise StoreError(f"the standing {s!r} needs a seat at the table, a name and a place")
+        rows.append((seat, name, place))
+    if len({r[0] for r in rows}) != len(rows):
+        raise StoreError("the outcome lists a seat twice")
+    return rows
+
+
+class Store:
+    """The saves of one user. Open it with `Store.open()`; every method is safe to call from any thread.
+
+    Attributes: `path` (the database file, or None for a store in memory), `problems` (sentences about
+    what went wrong while opening, for the app to show; empty when all is well).
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path | None, problems: list[str],
+                 rules: Callable[[str], type] | None = None):
+        self._conn = conn
+        self.path = path
+        self.problems = problems
+        self._lookup = rules or _catalog_rules
+        self._rules_cache: dict[str, Any] = {}
+        self._lock = threading.RLock()
+
+    # -- opening ----------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None, *, rules: Callable[[str], type] | None = None) -> "Store":
+        """Open (creating if needed) the store; never raises for a damaged or unreachable file.
+
+        `path`: a folder (the store is `<folder>/store.db`) or a file name ending in ".db"; None means
+        `data_dir()`. `rules`: game id -> rules class (a `Game` subclass), used for the rules version
+        checks of `load`, `unfinished` and `import_file`; by default the catalog's, loaded lazily.
+        """
+        problems: list[str] = []
+        where = data_dir() if path is None else Path(path).expanduser()
+        file = where if where.suffix == ".db" and not where.is_dir() else where / DB_NAME
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            problems.append(f"The save folder {file.parent} cannot be created ({exc.strerror or exc}): "
+                            "games played now will not be kept.")
+            return cls(_connect_memory(), None, problems, rules)
+        try:
+            return cls(_connect_file(file), file, problems, rules)
+        except _Damaged as exc:
+            aside = _aside_name(file)
+            try:
+                _move_aside(file, aside)
+            except OSError as move_exc:
+                problems.append(f"The save store {file} is damaged ({exc}) and could not be moved aside "
+                                f"({move_exc.strerror or move_exc}); it is left as it is, and games played "
+                                "now will not be kept.")
+                return cls(_connect_memory(), None, problems, rules)
+            problems.append(f"The save store {file} was damaged ({exc}). It was moved aside to {aside.name} "
+                            "(nothing was deleted) and a fresh store was started: earlier saves and records "
+                            "are in that file.")
+        except _Unusable as exc:
+            problems.append(f"The save store {file} cannot be used ({exc}); it is left as it is, and games "
+                            "played now will not be kept.")
+            return cls(_connect_memory(), None, problems, rules)
+        try:
+            return cls(_connect_file(file), file, problems, rules)
+        except (_Damaged, _Unusable) as exc:
+            problems.append(f"A fresh save store could not be started at {file} ({exc}): games played now "
+                            "will not be kept.")
+            return cls(_connect_memory(), None, problems, rules)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- games ------------------------------------------------------------------------------------
+
+    def new_game(self, record: dict, computer: list[int] | None = None, title: str | None = None) -> str:
+        """Save a new game from its record (`Game.record()`, with or without moves); returns its save id.
+
+        `computer`: the seats played by the computer; `title`: the game's title for listings."""
+        clean = _check_record(record)
+        seats = _check_computer(computer, len(clean["players"]))
+        with self._lock, self._write():
+            return self._insert(clean, seats, title or clean["game"], _now())
+
+    def add_move(self, save_id: str, index: int, seat: int, move_json: Any) -> None:
+        """Autosave move number `index` (0 = the first move) of a game: one INSERT, one transaction.
+
+        Saving a move that is already saved (same index, seat and move) does nothing; a different
+        move at a saved index, or an index past the next one (a gap), raises StoreError."""
+        if not _int(index) or index < 0:
+            raise StoreError(f"a move number must be a whole number from 0 up, not {index!r}")
+        if not _int(seat) or seat < 0:
+            raise StoreError(f"a seat must be a whole number from 0 up, not {seat!r}")
+        try:
+            text = _dumps(Move.from_json(move_json).to_json())
+        except (RecordError, TypeError, ValueError) as exc:
+            raise StoreError(f"the move {move_json!r} cannot be saved: {exc}") from None
+        with self._lock:
+            try:
+                cur = self._conn.execute(
+                    "INSERT INTO moves (save_id, idx, seat, move, at) SELECT ?1, ?2, ?3, ?4, ?5 "
+                    "WHERE coalesce((SELECT max(idx) FROM moves WHERE save_id = ?1), -1) + 1 = ?2",
+                    (save_id, index, seat, text, _now()),
+                )
+            except sqlite3.IntegrityError:
+                raise StoreError(f"there is no saved game {save_id!r}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(f"the move could not be saved: {exc}") from None
+            if cur.rowcount == 1:
+                return
+            self._explain_refused_move(save_id, index, seat, text)
+
+    def _explain_refused_move(self, save_id: str, index: int, seat: int, text: str) -> None:
+        row = self._conn.execute("SELECT seat, move FROM moves WHERE save_id = ? AND idx = ?",
+                                 (save_id, index)).fetchone()
+        if row is not None:
+            if row[0] == seat and row[1] == text:
+                return  # the same move saved twice: harmless
+            raise StoreError(f"move {index + 1} of save {save_id} is already saved as a different move")
+        if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
+            raise StoreError(f"there is no saved game {save_id!r}")
+        count = self._conn.execute("SELECT count(*) FROM moves WHERE save_id = ?", (save_id,)).fetchone()[0]
+        raise StoreError(f"move {index + 1} cannot be saved: save {save_id} has only {count} moves")
+
+    def undo_to(self, save_id: str, n_moves: int) -> None:
+        """Keep the first `n_moves` moves of a game and drop the rest (undo). A finished game whose
+        last move goes is unfinished again (its standings leave the statistics)."""
+        if not _int(n_moves) or n_moves < 0:
+            raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {n_moves!r}")
+        with self._lock, self._write():
+            row = self._conn.execute("SELECT finished FROM saves WHERE id = ?", (save_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"there is no saved game {save_id!r}")
+            gone = self._conn.execute("DELETE FROM moves WHERE save_id = ? AND idx >= ?", (save_id, n_moves)).rowcount
+            if gone:
+                if row[0] is not None:
+                    self._conn.execute("DELETE FROM standings WHERE save_id = ?", (save_id,))
+                    self._conn.execute("UPDATE saves SET finished = NULL, outcome = NULL WHERE id = ?", (save_id,))
+                self._conn.execute("UPDATE saves SET updated = ? WHERE id = ?", (_now(), save_id))
+
+    def finish(self, save_id: str, outcome_json: dict) -> None:
+        """Mark a game finished with its outcome (`Outcome.to_json()`); the record stays, and its
+        standings count in `stats`. Finishing again replaces the outcome."""
+        with self._lock, self._write():
+            self._finish(save_id, outcome_json)
+
+    def _finish(self, save_id: str, outcome_json: dict) -> None:
+        row = self._conn.execute("SELECT game, setup, computer FROM saves WHERE id = ?", (save_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no saved game {save_id!r}")
+        try:
+            players = json.loads(row[1])["players"]
+            computer = set(json.loads(row[2]))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise StoreError(f"save {save_id} is damaged: {exc}") from None
+        rows = _check_outcome(outcome_json, len(players))
+        try:
+            text = _dumps(outcome_json)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"the outcome cannot be saved: {exc}") from None
+        now = _now()
+        self._conn.execute("UPDATE saves SET finished = ?, outcome = ?, updated = ? WHERE id = ?",
+                           (now, text, now, save_id))
+        self._conn.execute("DELETE FROM standings WHERE save_id = ?", (save_id,))
+        self._conn.executemany(
+            "INSERT INTO standings (save_id, seat, game, name, place, computer) VALUES (?, ?, ?, ?, ?, ?)",
+            [(save_id, seat, row[0], name, place, int(seat in computer)) for seat, name, place in rows],
+        )
+
+    def delete(self, save_id: str) -> None:
+        """Delete a saved game, its moves and its standings. Deleting an unknown id does nothing."""
+        with self._lock, self._write():
+            self._conn.execute("DELETE FROM saves WHERE id = ?", (save_id,))
+
+    def load(self, save_id: str) -> dict:
+        """A saved game: {"id", "title", "record", "computer", "created", "updated", "finished" (bool),
+        "outcome" (dict or None)}. The record is ready for `Game.from_record`.
+
+        Raises StoreError (the save stays as it is) when there is no such save, when it is damaged,
+        or when it needs a newer version of the game's rules. An older rules version is migrated
+        through `MIGRATIONS` where a step exists, else returned as it is."""
+        with self._lock:
+            saved = self._read(save_id)
+            record = saved["record"]
+            rules = self._rules_for(record["game"])
+            if rules is not None:
+                problem = _version_problem(record, rules)
+                if problem:
+                    raise StoreError(problem)
+                migrated = self._migrate(save_id, record, rules)
+                if migrated is not None:
+                    saved["record"] = migrated
+            return saved
+
+    def unfinished(self) -> list[dict]:
+        """Summaries of the games that are not over, the most recently played first. See `all_saves`."""
+        return self._summaries(only_unfinished=True)
+
+    def all_saves(self) -> list[dict]:
+        """Summaries of every saved game, finished or not, the most recently played first.
+
+        A summary: {"id", "game", "title", "players", "computer", "moves" (how many), "created",
+        "updated" (Unix times), "finished" (bool), "broken" (None, or why it cannot be resumed)}."""
+        return self._summaries(only_unfinished=False)
+
+    # -- files --------------------------------------------------------------------------------------
+
+    def export(self, save_id: str, path: str | os.PathLike) -> None:
+        """Write a saved game to a JSON file (pretty printed, one move a line), replacing the file."""
+        with self._lock:
+            saved = self._read(save_id)
+        doc = {
+            "format": FILE_FORMAT,
+            "format_version": FILE_FORMAT_VERSION,
+            "exported": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            "title": saved["title"],
+            "computer": saved["computer"],
+            "finished": saved["finished"],
+            "outcome": saved["outcome"],
+            "record": dict(saved["record"], moves="\0moves\0"),
+        }
+        text = json.dumps(doc, indent=2, ensure_ascii=False)
+        moves = saved["record"]["moves"]
+        listed = "[\n" + ",\n".join("      " + json.dumps(m, ensure_ascii=False) for m in moves) + "\n    ]" if moves else "[]"
+        text = text.replace(json.dumps("\0moves\0"), listed, 1) + "\n"
+        path = Path(path)
+        temp = path.with_name(path.name + f".tmp-{os.getpid()}")
+        try:
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, path)
+        except OSError as exc:
+            try:
+                temp.unlink()
+            except OSError:
+                pass
+            raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def import_file(self, path: str | os.PathLike) -> str:
+        """Read a file written by `export` into a new save and return its id.
+
+        The game must be one this program has, in a rules version it can play, and its moves must
+        replay; a finished game goes straight to the finished games. Anything else: StoreError."""
+        path = Path(path)
+        name = path.name
+        try:
+            if path.stat().st_size > MAX_IMPORT_BYTES:
+                raise StoreError(f"{name} is too big to be a saved game")
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            doc = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise StoreError(f"{name} is not a tabletop-tui save: it is not text") from None
+        except json.JSONDecodeError as exc:
+            raise StoreError(f"{name} is not a tabletop-tui save, or it is damaged: the JSON breaks off or is "
+                             f"wrong at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+        if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
+            raise StoreError(f"{name} is not a tabletop-tui save (it has no \"format\": \"{FILE_FORMAT}\" marker)")
+        version = doc.get("format_version")
+        if not _int(version) or version < 1:
+            raise StoreError(f"{name} is damaged: its format version {version!r} is not a whole number from 1 up")
+        if version > FILE_FORMAT_VERSION:
+            raise StoreError(f"{name} was written in save format {version} by a newer tabletop-tui; this "
+                             f"program reads format {FILE_FORMAT_VERSION}")
+        try:
+            record = _check_record(doc.get("record"))
+        except StoreError as exc:
+            raise StoreError(f"{name} is damaged: {exc}") from None
+        rules = self._rules_for(record["game"])
+        if rules is None:
+            raise StoreError(f"{name} is a game of {record['game']!r}, which this program does not have")
+        problem = _version_problem(record, rules)
+        if problem:
+            raise StoreError(f"{name} cannot be imported: {problem}")
+        record = _apply_migrations(record, rules) or record
+        try:
+            game = rules.from_record(record)
+        except RecordError as exc:
+            raise StoreError(f"{name} cannot be imported: its moves do not replay ({exc})") from None
+        except Exception as exc:  # a rules class refusing the players or options
+            raise StoreError(f"{name} cannot be imported: {exc}") from None
+        try:
+            computer = _check_computer(doc.get("computer", []), len(record["players"]))
+        except StoreError as exc:
+            raise StoreError(f"{name} is damaged: {exc}") from None
+        title = doc.get("title") if isinstance(doc.get("title"), str) and doc.get("title") else (
+            getattr(rules, "title", "") or record["game"])
+        outcome = game.outcome()
+        with self._lock, self._write():
+            save_id = self._insert(record, computer, title, _now())
+            if outcome is not None:
+                self._finish(save_id, outcome.to_json())
+        return save_id
+
+    # -- statistics and settings ------------------------------------------------------------------
+
+    def stats(self, game_id: str | None = None) -> list[dict]:
+        """Per player name and game, from the finished games: {"game", "player", "played", "wins",
+        "best"} (wins = games placed first, ties for first included; best = best place). Sorted by
+        game, then most wins, most played, best place, name. `game_id` keeps only that game."""
+        sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1), min(st.place) FROM standings st "
+               "JOIN saves s ON s.id = st.save_id WHERE s.finished IS NOT NULL")
+        args: tuple = ()
+        if game_id is not None:
+            sql += " AND st.game = ?"
+            args = (game_id,)
+        sql += " GROUP BY st.game, st.name ORDER BY st.game, 4 DESC, 3 DESC, 5, st.name"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        return [{"game": g, "player": n, "played": p, "wins": w, "best": b} for g, n, p, w, b in rows]
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A remembered setting (any JSON value), or `default` if unset or unreadable."""
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except ValueError:
+            return default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Remember a setting (any JSON value), e.g. "setup.<game>.names" or "force_curtain"."""
+        try:
+            text = _dumps(value)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"the setting {key} cannot be saved: {exc}") from None
+        with self._lock:
+            self._conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                               "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, text))
+
+    # -- inside -----------------------------------------------------------------------------------
+
+    def _write(self) -> "_Transaction":
+        return _Transaction(self._conn)
+
+    def _insert(self, record: dict, computer: list[int], title: str, now: float) -> str:
+        save_id = secrets.token_hex(8)
+        setup = {"players": record["players"], "seed": record["seed"], "options": record["options"]}
+        self._conn.execute(
+            "INSERT INTO saves (id, game, title, rules_version, setup, computer, created, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (save_id, record["game"], title, record["rules_version"], _dumps(setup), _dumps(computer), now, now),
+        )
+        self._conn.executemany(
+            "INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+            [(save_id, i, seat, _dumps(move), now) for i, (seat, move) in enumerate(record["moves"])],
+        )
+        return save_id
+
+    def _read(self, save_id: str) -> dict:
+        """A save as stored (no rules checks); StoreError if missing or damaged."""
+        row = self._conn.execute(
+            "SELECT id, game, title, rules_version, setup, computer, created, updated, finished, outcome "
+            "FROM saves WHERE id = ?", (save_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no saved game {save_id!r}")
+        moves = self._conn.execute("SELECT idx, seat, move, at FROM moves WHERE save_id = ? ORDER BY idx",
+                                   (save_id,)).fetchall()
+        try:
+            return _decode(row, moves)
+        except StoreError as exc:
+            raise StoreError(f"save {save_id} is damaged: {exc}") from None
+
+    def _summaries(self, only_unfinished: bool) -> list[dict]:
+        where = " WHERE s.finished IS NULL" if only_unfinished else ""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT s.id, s.game, s.title, s.rules_version, s.setup, s.computer, s.created, s.updated, "
+                "s.finished, count(m.idx), max(m.idx), max(m.at) FROM saves s "
+                "LEFT JOIN moves m ON m.save_id = s.id" + where + " GROUP BY s.id").fetchall()
+            suspect = self._unreadable_moves(where)
+            out = [self._summary(row, suspect) for row in rows]
+        out.sort(key=lambda s: (s["updated"] or 0, s["created"] or 0), reverse=True)
+        return out
+
+    def _unreadable_moves(self, where: str) -> set[str] | None:
+        """Ids of the saves with a move that is not valid JSON, found by SQLite in one pass; None where
+        SQLite lacks its JSON functions (then every save is read in full)."""
+        try:
+            return {r[0] for r in self._conn.execute(
+                "SELECT DISTINCT m.save_id FROM moves m JOIN saves s ON s.id = m.save_id"
+                + (where + " AND" if where else " WHERE") + " NOT json_valid(m.move)")}
+        except sqlite3.OperationalError:
+            return None
+
+    def _summary(self, row: tuple, suspect: set[str] | None) -> dict:
+        save_id, game, title, version, setup_text, computer_text, created, updated, finished, count, last, at = row
+        summary = {
+            "id": save_id, "game": game, "title": title, "players": [], "computer": [], "moves": count,
+            "created": created, "updated": max(updated, at or 0), "finished": finished is not None, "broken": None,
+        }
+        try:
+            if suspect is None or save_id in suspect or (count and last != count - 1):
+                record = self._read(save_id)["record"]  # the full reading finds the reason
+            else:  # the moves are sound JSON in sequence: only the rest is checked here
+                record = _decode((save_id, game, title, version, setup_text, computer_text, created, updated,
+                                  finished, None), [])["record"]
+            summary["computer"] = _check_computer(json.loads(computer_text), len(record["players"]))
+        except (StoreError, ValueError, TypeError) as exc:
+            reason = str(exc)
+            summary["broken"] = reason if reason.startswith("save ") else f"save {save_id} is damaged: {reason}"
+            try:  # show the names if they at least are readable
+                players = json.loads(setup_text).get("players")
+                if isinstance(players, list) and all(isinstance(p, str) for p in players):
+                    summary["players"] = players
+            except (ValueError, TypeError, AttributeError):
+                pass
+            return summary
+        summary["players"] = record["players"]
+        rules = self._rules_for(game)
+        if rules is not None:
+            summary["broken"] = _version_problem(record, rules)
+        return summary
+
+    def _rules_for(self, game_id: str):
+        if game_id not in self._rules_cache:
+            try:
+                self._rules_cache[game_id] = self._lookup(game_id)
+            except Exception:  # unknown game, or its module cannot be loaded: no checks then
+                self._rules_cache[game_id] = None
+        return self._rules_cache[game_id]
+
+    def _migrate(self, save_id: str, record: dict, rules) -> dict | None:
+        migrated = _apply_migrations(record, rules)
+        if migrated is None:
+            return None
+        try:
+            migrated = _check_record(migrated)
+        except StoreError as exc:
+            raise StoreError(f"save {save_id} could not be brought to rules version "
+                             f"{migrated.get('rules_version')}: {exc}") from None
+        with self._write():
+            times = dict(self._conn.execute("SELECT idx, at FROM moves WHERE save_id = ?", (save_id,)).fetchall())
+            now = _now()
+            setup = {"players": migrated["players"], "seed": migrated["seed"], "options": migrated["options"]}
+            self._conn.execute(
+                "UPDATE saves SET rules_version = ?, setup = ?, original = coalesce(original, ?), updated = ? "
+                "WHERE id = ?",
+                (migrated["rules_version"], _dumps(setup), _dumps(record), now, save_id))
+            self._conn.execute("DELETE FROM moves WHERE save_id = ?", (save_id,))
+            self._conn.executemany(
+                "INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                [(save_id, i, seat, _dumps(move), times.get(i, now)) for i, (seat, move) in enumerate(migrated["moves"])])
+        return migrated
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (or ROLLBACK on an error); sqlite errors become StoreError."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __enter__(self):
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"the save store is not available: {exc}") from None
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if kind is None:
+            try:
+                self.conn.execute("COMMIT")
+                return False
+            except sqlite3.Error as error:
+                exc = error
+        try:
+            self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        if isinstance(exc, sqlite3.Error):
+            raise StoreError(f"the save store could not be written: {exc}") from None
+        return False
+
+
+def _decode(row: tuple, moves: list[tuple]) -> dict:
+    save_id, game, title, version, setup_text, computer_text, created, updated, finished, outcome_text = row
+    try:
+        setup = json.loads(setup_text)
+    except (ValueError, TypeError) as exc:
+        raise StoreError(f"its players, seed and options are not readable ({exc})") from None
+    if not isinstance(setup, dict):
+        raise StoreError("its players, seed and options are not readable")
+    try:
+        computer = json.loads(computer_text)
+    except (ValueError, TypeError) as exc:
+        raise StoreError(f"its computer seats are not readable ({exc})") from None
+    listed = []
+    last = updated
+    for expected, (idx, seat, text, at) in enumerate(moves):
+        if idx != expected:
+            raise StoreError(f"move {expected + 1} is missing")
+        try:
+            listed.append([seat, json.loads(text)])
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"move {idx + 1} is not readable ({exc})") from None
+        last = max(last, at or 0)
+    record = _check_record({"game": game, "rules_version": version, "players": setup.get("players"),
+                            "seed": setup.get("seed", 0), "options": setup.get("options", {}), "moves": listed})
+    outcome = None
+    if outcome_text is not None:
+        try:
+            outcome = json.loads(outcome_text)
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"its outcome is not readable ({exc})") from None
+    return {"id": save_id, "title": title, "record": record,
+            "computer": _check_computer(computer, len(record["players"])),
+            "created": created, "updated": last, "finished": finished is not None, "outcome": outcome}
+
+
+def _version_problem(record: dict, rules) -> str | None:
+    version = record["rules_version"]
+    have = getattr(rules, "rules_version", 1)
+    if version > have:
+        title = getattr(rules, "title", "") or record["game"]
+        return (f"this save needs rules version {version} of {title} and this program has version {have}; "
+                "the save is kept for a newer tabletop-tui")
+    return None
+
+
+def _apply_migrations(record: dict, rules) -> dict | None:
+    """The record brought up to the rules' version by MIGRATIONS, or None if no step applies."""
+    steps = MIGRATIONS.get(record["game"], {})
+    target = getattr(rules, "rules_version", 1)
+    version = record["rules_version"]
+    if version >= target or version not in steps:
+        return None
+    current = copy.deepcopy(record)
+    while version < target and version in steps:
+        current = steps[version](copy.deepcopy(current))
+        version += 1
+        current["rules_version"] = version
+    return current
+
+
+# -- files of the store ------------------------------------------------------------------------------
+
+
+def _connect_memory() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.executescript(_SCHEMA)
+    conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+    return conn
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text
+
+
+def _connect_file(file: Path) -> sqlite3.Connection:
+    """Open and check the store file; _Damaged if it must be moved aside, _Unusable if left alone."""
+    try:
+        conn = sqlite3.connect(str(file), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise _Unusable(str(exc)) from None
+    try:
+        _prepare(conn)
+        return conn
+    except sqlite3.Error as exc:
+        conn.close()
+        if _is_damage(exc):
+            raise _Damaged(str(exc)) from None
+        raise _Unusable(str(exc)) from None
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Check the file (reading only), create the tables in an empty one, then switch to WAL."""
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    check = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+    if check != ["ok"]:
+        lines = [line.strip() for text in check for line in str(text).splitlines()]
+        lines = [line for line in lines if line and not line.startswith("***")]
+        raise _Damaged("its pages do not check out: " + "; ".join(lines[:3]))
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchone():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        tables = set(_COLUMNS)
+    if "meta" not in tables:
+        raise _Damaged("it has no table of its version: it is not a tabletop-tui store, or it is damaged")
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    try:
+        version = int(row[0]) if row else None
+    except ValueError:
+        version = None
+    if version is None:
+        raise _Damaged("its version is not recorded")
+    if version > SCHEMA_VERSION:
+        raise _Unusable(f"it was written by a newer tabletop-tui (store version {version}; this program knows "
+                        f"version {SCHEMA_VERSION})")
+    for table, columns in _COLUMNS.items():
+        if table not in tables:
+            raise _Damaged(f"the table {table!r} is missing")
+        have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= have:
+            raise _Damaged(f"the table {table!r} lacks the columns {', '.join(sorted(columns - have))}")
+    conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def _aside_name(file: Path) -> Path:
+    stamp = _dt.datetime.fromtimestamp(_now()).strftime("%Y%m%d-%H%M%S")
+    aside = file.with_name(f"{file.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = file.with_name(f"{file.name}.damaged-{stamp}-{n}")
+    return aside
+
+
+def _move_aside(file: Path, aside: Path) -> None:
+    """Rename the store and its WAL and shared-memory files (which belong to it) to `aside*`."""
+    os.replace(file, aside)
+    for suffix in ("-wal", "-shm", "-journal"):
+        extra = file.with_name(file.name + suffix)
+        if extra.exists():
+            try:
+                os.replace(extra, aside.with_name(aside.name + suffix))
+            except OSError:
+                pass
