@@ -173,6 +173,8 @@ class GameScreen(Screen):
             self.refresh_table()
             return False
         self.error = ""
+        if self.session.save_problem:
+            self.notify(self.session.save_problem, severity="error", timeout=8)
         self.query_one("#log", MoveLog).add(events)
         self.on_events(events)
         self.refresh_table()
@@ -187,16 +189,23 @@ class GameScreen(Screen):
         if not self.is_current:
             return
         if self.session.over():
-            self.set_timer(self.app.bot_delay * 2 + 0.05, self.show_results)
+            self.later(self.app.bot_delay * 2, self.show_results)
             return
         if self._pending_bot:
             return
         step = self.session.computer_move()
         if step is not None:
             self._pending_bot = True
-            self.set_timer(self.app.bot_delay, lambda: self.computer_step(step))
+            self.later(self.app.bot_delay, lambda: self.computer_step(step))
             return
         self.maybe_curtain()
+
+    def later(self, delay: float, callback) -> None:
+        """Run a callback after a pause (for the eye), or at the next refresh when there is none."""
+        if delay > 0:
+            self.set_timer(delay, callback)
+        else:
+            self.call_after_refresh(callback)
 
     def computer_step(self, step) -> None:
         self._pending_bot = False

@@ -109,7 +109,7 @@ class Scoreboard(Static):
              names: list[str] | None = None) -> None:
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
         table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
         for c in columns:
             table.add_column(c, justify="right", no_wrap=True)
         current = current or set()
