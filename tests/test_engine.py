@@ -95,7 +95,7 @@ def test_undo_stops_at_chance():
     assert g.totals == [0, 0] and g.turn == 0
     g.play(0, Move("roll"))
     ok, why = g.undo_status()
-    assert not ok and "rolled" in why
+    assert not ok and "roll of the dice" in why
     g.play(1, Move("add", (1,)))
     assert g.undo_status()[0]
     g = g.undone()
@@ -137,3 +137,27 @@ def test_decktet_matches_the_reference():
         assert sum(mark in c.marks for c in basic) == 11
     full = decktet.deck(excuse=True, pawns=True, courts=True)
     assert len(full) == 45
+
+
+def test_stream_is_fair_enough_for_dice_and_decks():
+    s = Stream(2026)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[s.die() - 1] += 1
+    assert all(9_500 < c < 10_500 for c in counts)
+    first = [0] * 5
+    for _ in range(5_000):
+        deck = list(range(5))
+        s.shuffle(deck)
+        first[deck[0]] += 1
+    assert all(850 < c < 1_150 for c in first)
+    assert Stream(1).die() != Stream(2).die() or Stream(1).die(1000) != Stream(2).die(1000)
+
+
+def test_stream_copies_are_independent():
+    import copy
+
+    a = Stream(9)
+    a.die()
+    b = copy.deepcopy(a)
+    assert [a.die() for _ in range(10)] == [b.die() for _ in range(10)]

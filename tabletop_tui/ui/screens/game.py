@@ -12,7 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -48,7 +48,7 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="title-bar")
         with Horizontal(id="main"):
-            with Vertical(id="table"):
+            with VerticalScroll(id="table"):
                 yield from self.compose_table()
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
@@ -134,7 +134,7 @@ class GameScreen(Screen):
             prompt.append(self.prompt(view), style="bold")
         ok, why = self.session.undo_status()
         if not ok and game.history and not self.error:
-            prompt.append(f"   (undo: {why})", style="dim")
+            prompt.append(f"  (undo: {why})", style="dim")
         self.query_one("#prompt", Static).update(prompt)
         self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
         self.refresh_bindings()

@@ -1,0 +1,597 @@
+"""Pontifuse: noughts and crosses dressed as medieval intrigue, where the board always fills up.
+
+Two merchants mark the nine territories in turn. Nothing stops at three in a row: when all nine are
+marked, every territory of a player whose two neighbours on opposite sides (along a row, a column or a
+diagonal) are that player's too is *flanked*. Flanked territories score 100, then 50, then 25 (halving),
+and whoever first flanked a territory takes a 100-point early-bird bonus. A board where nobody scores is
+a draw and is played again, coin flip and all.
+
+Cells are numbered 0 to 8, row by row from the north-west corner. Before each board a seat chosen at
+random flips the coin and the other calls it; a right call goes first as the Resonade (mark X), the
+other is the Punchinade (mark O), who chooses the army (English or Basque) and so the names of the
+territories: the Basque names are the English ones mirrored across the north-east/south-west diagonal.
+
+Speed: the game is meant to be played out many thousands of times per second by simulations, so the
+state is two bitmasks, every legal-move list, seat list and most event objects are built once and
+shared (callers must not mutate the lists they are given), and `copy()` copies by hand.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from functools import lru_cache
+
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+
+# --------------------------------------------------------------------------------------------
+# The board as data
+
+FULL = 0b111111111
+DIRECTIONS = ("north-west", "north", "north-east", "west", "centre", "east", "south-west", "south", "south-east")
+WHERE = tuple("the central territory" if d == "centre" else f"the {d} territory" for d in DIRECTIONS)
+
+ARMIES = ("English", "Basque")
+
+#: The English names, row by row from the north-west corner: (what it is, its name).
+ENGLISH = (
+    ("Merchant Family", "Pontifuse"),
+    ("Princess", "Helion"),
+    ("King", "Dunwoody"),
+    ("Archer", "Drawbow"),
+    ("Knight", "Guillaume"),
+    ("Bishop", "Pontifex"),
+    ("Cowardly Lion", "Zang"),
+    ("Footman", "Treadwell"),
+    ("Rectory", "Majestic Holiday Destination"),
+)
+
+
+def mirror(cell: int) -> int:
+    """The cell across the north-east/south-west diagonal: (row, col) <-> (2 - col, 2 - row)."""
+    r, c = divmod(cell, 3)
+    return 3 * (2 - c) + (2 - r)
+
+
+#: The Basque names: the English ones mirrored across the north-east/south-west diagonal.
+BASQUE = tuple(ENGLISH[mirror(i)] for i in range(9))
+
+#: Full territory names per army, cell by cell: "Archer (Drawbow)".
+TERRITORIES = {
+    army: tuple(f"{what} ({name})" for what, name in table)
+    for army, table in (("English", ENGLISH), ("Basque", BASQUE))
+}
+_TERRITORIES_BY_INDEX = (TERRITORIES["English"], TERRITORIES["Basque"])
+
+#: Every line of three: rows, columns, diagonals. The middle one of a line is the one it can flank.
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def _flanked_of(mask: int) -> int:
+    out = 0
+    for a, b, c in LINES:
+        if mask >> a & 1 and mask >> b & 1 and mask >> c & 1:
+            out |= 1 << b
+    return out
+
+
+#: FLANKED[marks] = the cells among `marks` (a 9-bit mask) that are flanked; each cell counts once.
+FLANKED = tuple(_flanked_of(m) for m in range(512))
+#: POINTS[k] = the points for k flanked territories: 100, then 50, then 25 ... (integer halving).
+POINTS = tuple(sum(100 >> i for i in range(k)) for k in range(10))
+EARLY_BIRD = 100
+
+
+def cells_of(mask: int) -> list[int]:
+    return [i for i in range(9) if mask >> i & 1]
+
+
+# --------------------------------------------------------------------------------------------
+# Every move, built once (so that `move in legal_moves` usually hits by identity)
+
+PLACE = tuple(Move("place", (i,)) for i in range(9))
+CALLS = [Move("call", ("heads",)), Move("call", ("tails",))]
+ARMY_MOVES = [Move("army", ("English",)), Move("army", ("Basque",))]
+
+
+class _Legal(list):
+    """A list of interned moves whose membership test looks for the very object first.
+
+    `Game.play` checks `move in legal_moves(seat)`; a plain list compares the move with every element
+    before it through the dataclass `__eq__` (a Python call each), which costs more than the rest of
+    the move. Moves handed back from the list hit by identity here; any other equal move still
+    matches through the ordinary comparison."""
+
+    __slots__ = ("_ids",)
+
+    def __init__(self, moves):
+        super().__init__(moves)
+        self._ids = frozenset(map(id, moves))
+
+    def __contains__(self, move) -> bool:
+        return id(move) in self._ids or list.__contains__(self, move)
+
+
+def _legal_list(moves: list) -> list:
+    # For one or two moves the plain list is as quick (the first comparison is by identity anyway).
+    return _Legal(moves) if len(moves) > 2 else moves
+
+
+#: PLACE_MOVES[occupied] = the placements still open on a board whose marked cells are `occupied`.
+PLACE_MOVES = tuple(_legal_list([PLACE[i] for i in range(9) if not occ >> i & 1]) for occ in range(512))
+_SEATS = ([0], [1])
+
+CALL, ARMY, PLACING, OVER = "call", "army", "place", "over"
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+# --------------------------------------------------------------------------------------------
+# Events and outcomes, built once per distinct text (they are immutable and public)
+
+
+def _territory(army: int, cell: int) -> str:
+    return _TERRITORIES_BY_INDEX[army][cell]
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@lru_cache(maxsize=4096)
+def _flanking_placement(name: str, seat: int, army: int, cell: int, new: int, early: bool) -> Event:
+    flanked = cells_of(new)
+    names = _join([f"the {_territory(army, c)}" for c in flanked])
+    verb = "is" if len(flanked) == 1 else "are"
+    text = (f"{name} ({ARMIES[army]}) marks the {_territory(army, cell)}, {WHERE[cell]}, "
+            f"and {names} {verb} now flanked")
+    text += f": {name} is the first to flank and earns the early bird." if early else "."
+    return Event(text, "flank", seat, {"cell": cell, "flanked": flanked, "early_bird": early})
+
+
+@lru_cache(maxsize=1024)
+def _flip_event(flipper_name: str, caller_name: str, flipper: int, board: int) -> Event:
+    prefix = "" if board == 1 else f"Board {board} begins. "
+    return Event(
+        f"{prefix}{flipper_name} is chosen to flip the coin; {caller_name} must call it before it lands.",
+        "flip",
+        flipper,
+        {"board": board, "flipper": flipper, "caller": 1 - flipper},
+    )
+
+
+def _coin_event(caller_name: str, flipper_name: str, caller: int, call: str, landed: str) -> Event:
+    if call == landed:
+        first, second = caller_name, flipper_name
+        resonade = caller
+        verdict = "a right call"
+    else:
+        first, second = flipper_name, caller_name
+        resonade = 1 - caller
+        verdict = "a wrong call"
+    return Event(
+        f"{flipper_name} flips the coin and {caller_name} calls {call} in a stout voice; it lands {landed}, "
+        f"{verdict}. {first} goes first as the Resonade (X); {second} is the Punchinade (O) and chooses the army.",
+        "coin",
+        caller,
+        {"call": call, "coin": landed, "resonade": resonade},
+    )
+
+
+def _army_event(pun_name: str, res_name: str, pun: int, army: int) -> Event:
+    return Event(
+        f"{pun_name}, the Punchinade, declares for the {ARMIES[army]} army, "
+        f"so {res_name}, the Resonade, leads the {ARMIES[1 - army]}.",
+        "army",
+        pun,
+        {"army": ARMIES[army]},
+    )
+
+
+def _plain_placement(name: str, seat: int, army: int, cell: int) -> Event:
+    return Event(
+        f"{name} ({ARMIES[army]}) marks the {_territory(army, cell)}, {WHERE[cell]}.",
+        "place",
+        seat,
+        {"cell": cell, "flanked": [], "early_bird": False},
+    )
+
+
+class _Texts:
+    """The events of one pair of players that do not depend on the course of play, made once."""
+
+    __slots__ = ("flip", "coin", "army", "plain")
+
+    def __init__(self, names: tuple):
+        #: flip[flipper]: the first board's flip
+        self.flip = tuple(_flip_event(names[f], names[1 - f], f, 1) for f in (0, 1))
+        #: coin[caller][called heads][landed heads]
+        self.coin = tuple(
+            tuple(
+                tuple(_coin_event(names[c], names[1 - c], c, call, landed) for landed in ("tails", "heads"))
+                for call in ("tails", "heads")
+            )
+            for c in (0, 1)
+        )
+        #: army[punchinade][army chosen]
+        self.army = tuple(tuple(_army_event(names[p], names[1 - p], p, a) for a in (0, 1)) for p in (0, 1))
+        #: plain[army of seat 0] = (seat 0's nine plain placements, seat 1's nine)
+        self.plain = tuple(
+            (
+                tuple(_plain_placement(names[0], 0, a, cell) for cell in range(9)),
+                tuple(_plain_placement(names[1], 1, 1 - a, cell) for cell in range(9)),
+            )
+            for a in (0, 1)
+        )
+
+
+_TEXTS: dict[tuple, _Texts] = {}
+
+
+def _texts(names: tuple) -> _Texts:
+    texts = _TEXTS.get(names)
+    if texts is None:
+        if len(_TEXTS) >= 256:
+            _TEXTS.clear()
+        texts = _TEXTS[names] = _Texts(names)
+    return texts
+
+
+def _points_words(k: int) -> str:
+    if k == 0:
+        return "flanked nothing"
+    noun = "territory" if k == 1 else "territories"
+    return f"flanked {_NUMBER_WORDS[k]} {noun} ({' + '.join(str(100 >> i) for i in range(k))})"
+
+
+def _describe(k: int, early: bool) -> str:
+    text = _points_words(k)
+    if early:
+        text += " and was the first to flank, for the 100-point early bird"
+    return text
+
+
+def _board_end_event(names: tuple, k0: int, k1: int, eb: int, board: int, totals: tuple, ends: bool) -> Event:
+    if totals == (0, 0):
+        if ends:
+            text = (f"All nine territories are marked and nobody flanked anything: board {board} is scoreless, "
+                    f"and the table's replay limit is reached, so the game is a draw.")
+        else:
+            text = (f"All nine territories are marked and nobody flanked anything: board {board} is a draw "
+                    f"and must be replayed.")
+        return Event(text, "scoreless", None, {"board": board})
+    parts = [f"{names[s]} {_describe(k, eb == s)}, {totals[s]} points" for s, k in ((0, k0), (1, k1))]
+    return Event(f"All nine territories are marked. {parts[0]}; {parts[1]}.", "score", None,
+                 {"board": board, "scores": list(totals)})
+
+
+@lru_cache(maxsize=2048)
+def _board_result(names: tuple, k0: int, k1: int, eb: int, board: int) -> tuple[Event, Outcome]:
+    """The scoring event and the outcome of a board where somebody scored."""
+    totals = (POINTS[k0] + (EARLY_BIRD if eb == 0 else 0), POINTS[k1] + (EARLY_BIRD if eb == 1 else 0))
+    return (_board_end_event(names, k0, k1, eb, board, totals, False),
+            _final_outcome(names, (k0, k1), eb, board, list(totals)))
+
+
+def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: list) -> Outcome:
+    details = [_describe(counts[s], eb == s) for s in (0, 1)]
+    standings = rank_standings(list(names), [(t,) for t in totals], totals, details)
+    where = ""
+    if board > 1:
+        where = f" on board {board} (the earlier {_plural(board - 1, 'board was', 'boards were')} scoreless)"
+    if totals[0] == totals[1]:
+        summary = (f"{names[0]} and {names[1]} share the win with {totals[0]} points each{where}: "
+                   f"{names[0]} {details[0]}; {names[1]} {details[1]}.")
+        tiebreaks = "Equal totals share the win: Pontifuse has no tie-break."
+    else:
+        w = 0 if totals[0] > totals[1] else 1
+        loser = 1 - w
+        summary = (f"{names[w]} wins {totals[w]} to {totals[loser]}{where}: {names[w]} {details[w]}; "
+                   f"{names[loser]} {details[loser]}.")
+        tiebreaks = ""
+    return Outcome(standings, summary, tiebreaks)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one}" if n == 1 else f"{n} {many}"
+
+
+@lru_cache(maxsize=256)
+def _drawn_outcome(names: tuple, boards: int) -> Outcome:
+    detail = f"no flanked territory on {_plural(boards, 'board', 'boards')}"
+    standings = rank_standings(list(names), [(0,), (0,)], [0, 0], [detail, detail])
+    summary = (f"A draw: {_plural(boards, 'board', 'boards')} in a row ended with nobody flanking anything, "
+               f"and the replay limit is {boards}.")
+    return Outcome(standings, summary, "")
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Pontifuse(Game):
+    id = "pontifuse"
+    title = "Pontifuse"
+    min_players = 2
+    max_players = 2
+    rules_version = 1
+    OPTIONS = (
+        Option(
+            "replay_limit",
+            "Scoreless boards before a draw",
+            "int",
+            0,
+            help="0 replays a scoreless board until somebody scores, as the original says; "
+            "N declares the game drawn after N scoreless boards in a row.",
+            min=0,
+            max=99,
+        ),
+    )
+    #: Two perfect players draw every board forever; simulations stop here.
+    move_limit = 300
+
+    def __init__(self, players: list[str], seed: int = 0, **options):
+        super().__init__(players, seed, **options)
+        self._names = names = tuple(self.players)
+        self._texts = _texts(names)
+        self._limit = self.options["replay_limit"]
+        self._past: list[str] = []  # the cells of each earlier (scoreless) board, "XO.XO...." style
+        self._start_board(self.log)
+
+    # -- state changes --------------------------------------------------------------------------
+
+    # Board state that every board starts from (class defaults spare the first board the stores).
+    _board = 0
+    _occ = 0  # the marked cells, as a 9-bit mask
+    _eb = -1  # the seat that first flanked a territory on this board
+    _res = -1  # the Resonade (X), once the coin has landed
+    _plain = None  # the plain placement events of each seat, once the armies are known
+    _arm = (-1, -1)  # army per seat: 0 English, 1 Basque
+    _call = None
+    _landed = None
+    _phase = CALL
+    _outcome = None
+
+    def _start_board(self, events: list) -> None:
+        """Wipe the board and flip the coin: the rng chooses who flips; the other seat calls."""
+        board = self._board + 1
+        self._board = board
+        if board > 1:
+            self._occ = 0
+            self._eb = self._res = -1
+            self._plain = self._call = self._landed = None
+            self._phase = CALL
+            self._arm = (-1, -1)
+        self._m = [0, 0]  # marks per seat, as 9-bit masks
+        caller = 1 if self.rng.coin() else 0
+        self._flipper = flipper = 1 - caller
+        self._turn = caller
+        self._toact = _SEATS[caller]
+        self._legal = CALLS
+        if board == 1:
+            events.append(self._texts.flip[flipper])
+        else:
+            names = self._names
+            events.append(_flip_event(names[flipper], names[caller], flipper, board))
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        kind = move.kind
+        if kind == "place":
+            cell = move.args[0]
+            bit = 1 << cell
+            marks = self._m
+            before = marks[seat]
+            mine = before | bit
+            marks[seat] = mine
+            occ = self._occ | bit
+            self._occ = occ
+            new = FLANKED[mine] ^ FLANKED[before]
+            if new:
+                early = self._eb < 0
+                if early:
+                    self._eb = seat
+                event = _flanking_placement(self._names[seat], seat, self._arm[seat], cell, new, early)
+            else:
+                event = self._plain[seat][cell]
+            if occ == FULL:
+                return self._end_board(event)
+            seat = 1 - seat
+            self._turn = seat
+            self._toact = _SEATS[seat]
+            self._legal = PLACE_MOVES[occ]
+            return [event]
+        if kind == "call":
+            call = move.args[0]
+            heads = self.rng.coin()
+            landed = "heads" if heads else "tails"
+            res = seat if call == landed else 1 - seat
+            self._call = call
+            self._landed = landed
+            self._res = res
+            self._phase = ARMY
+            self._turn = pun = 1 - res
+            self._toact = _SEATS[pun]
+            self._legal = ARMY_MOVES
+            return [self._texts.coin[seat][call == "heads"][heads]]
+        # "army": chosen by the Punchinade; the Resonade leads the other one
+        army = 0 if move.args[0] == "English" else 1
+        res = 1 - seat
+        self._arm = arm = (army, 1 - army) if seat == 0 else (1 - army, army)
+        texts = self._texts
+        self._plain = texts.plain[arm[0]]
+        self._phase = PLACING
+        self._turn = res
+        self._toact = _SEATS[res]
+        self._legal = PLACE_MOVES[0]
+        return [texts.army[seat][army]]
+
+    def _end_board(self, event: Event) -> list[Event]:
+        m0, m1 = self._m
+        k0 = FLANKED[m0].bit_count()
+        k1 = FLANKED[m1].bit_count()
+        eb = self._eb
+        totals = (POINTS[k0] + (EARLY_BIRD if eb == 0 else 0), POINTS[k1] + (EARLY_BIRD if eb == 1 else 0))
+        board = self._board
+        events = [event]
+        if totals == (0, 0):
+            ends = 0 < self._limit <= board
+            events.append(_board_end_event(self._names, 0, 0, -1, board, totals, ends))
+            self._past.append(self._cells_text())
+            if not ends:
+                self._start_board(events)
+                return events
+            self._outcome = _drawn_outcome(self._names, board)
+        else:
+            event, self._outcome = _board_result(self._names, k0, k1, eb, board)
+            events.append(event)
+        self._phase = OVER
+        self._turn = -1
+        self._toact = []
+        self._legal = []
+        return events
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        return self._toact
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat == self._turn:
+            return self._legal
+        return []
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _mark_of(self, seat: int) -> str | None:
+        if self._res < 0:
+            return None
+        return "X" if seat == self._res else "O"
+
+    def _cells_text(self) -> str:
+        res = self._res
+        x, o = self._m[res], self._m[1 - res]
+        return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(9))
+
+    def _last_cell(self) -> int | None:
+        """The territory marked last on this board (None before its first mark)."""
+        if self._occ and self.history:
+            move = self.history[-1][1]
+            if move.kind == "place":
+                return move.args[0]
+        return None
+
+    def view(self, seat: int | None = None) -> dict:
+        m0, m1 = self._m
+        res = self._res
+        marks = [self._mark_of(0), self._mark_of(1)]
+        owners = [0 if m0 >> i & 1 else 1 if m1 >> i & 1 else None for i in range(9)]
+        flanked = [cells_of(FLANKED[m0]), cells_of(FLANKED[m1])]
+        eb = self._eb
+        scores = [POINTS[len(flanked[s])] + (EARLY_BIRD if eb == s else 0) for s in (0, 1)]
+        outcome = self._outcome
+        return {
+            "players": list(self.players),
+            "phase": self._phase,
+            "to_act": list(self._toact),
+            "board_number": self._board,
+            "scoreless_boards": len(self._past),
+            "past_boards": list(self._past),
+            "replay_limit": self._limit,
+            "flipper": self._flipper,
+            "caller": 1 - self._flipper,
+            "call": self._call,
+            "coin": self._landed,
+            "resonade": res if res >= 0 else None,
+            "punchinade": 1 - res if res >= 0 else None,
+            "marks": marks,
+            "armies": [ARMIES[a] if a >= 0 else None for a in self._arm],
+            "cells": [marks[o] if o is not None else "" for o in owners],
+            "owners": owners,
+            "last": self._last_cell(),
+            "flanked": flanked,
+            "early_bird": eb if eb >= 0 else None,
+            "scores": scores,
+            "territories": {army: list(names) for army, names in TERRITORIES.items()},
+            "directions": list(DIRECTIONS),
+            "over": outcome is not None,
+            "result": outcome.summary if outcome is not None else None,
+        }
+
+    def refusal(self, seat: int, move: Move) -> str:
+        names = self.players
+        if self._outcome is not None:
+            return "The game is over."
+        if not isinstance(seat, int) or not 0 <= seat < 2:
+            return f"There is no seat {seat} at this table."
+        if not isinstance(move, Move):
+            return f"{move!r} is not a move."
+        kind, args = move.kind, move.args
+        phase = self._phase
+        caller = 1 - self._flipper
+        res = self._res
+        if kind == "place":
+            cell = args[0] if len(args) == 1 else None
+            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < 9:
+                shown = " ".join(map(str, args)) or "nothing"
+                return (f"{shown} is not a territory on the board: the nine territories are numbered 0 to 8, "
+                        "row by row from the north-west corner, and nothing may be marked off the board.")
+            if phase == CALL:
+                return (f"The coin is not settled yet: {names[caller]} must call it and see it land "
+                        "before anyone marks the board.")
+            if phase == ARMY:
+                return (f"The armies are not chosen yet: {names[1 - res]}, the Punchinade, must declare "
+                        "English or Basque before the first mark.")
+            owner = 0 if self._m[0] >> cell & 1 else 1 if self._m[1] >> cell & 1 else None
+            if owner is not None:
+                who = "your own mark" if owner == seat else f"{names[owner]}'s mark"
+                return (f"{WHERE[cell].capitalize()} already holds {who} ({self._mark_of(owner)}): "
+                        "a territory occupied by either army cannot be marked again.")
+            if seat != self._turn:
+                return f"It is not {names[seat]}'s turn: {names[self._turn]} marks next."
+            return f"{names[seat]} cannot mark {WHERE[cell]} now."
+        if kind == "call":
+            if phase != CALL:
+                return f"The coin has already been called, and it landed {self._landed}."
+            if seat != caller:
+                return f"{names[self._flipper]} flips the coin, so {names[caller]} is the one who calls it."
+            return "Call heads or tails: a coin has no other result worth announcing."
+        if kind == "army":
+            if phase == CALL:
+                return "Nobody chooses an army before the coin has been called and has landed."
+            if phase != ARMY:
+                return (f"The armies are already chosen: {names[res]} leads the {ARMIES[self._arm[res]]}, "
+                        f"{names[1 - res]} the {ARMIES[self._arm[1 - res]]}.")
+            if seat == res:
+                return (f"The Punchinade chooses the army, and that is {names[1 - res]}; {names[res]}, "
+                        "the Resonade, leads the other one.")
+            return "The armies are the English and the Basque; there is no other."
+        return f"Pontifuse has no {kind!r} move: you may call the coin, choose an army or mark a territory."
+
+    def describe_move(self, move: Move) -> str:
+        kind, args = move.kind, move.args
+        if kind == "call" and args:
+            return f"Call {args[0]}"
+        if kind == "army" and args:
+            return f"Lead the {args[0]} army"
+        if kind == "place" and len(args) == 1 and isinstance(args[0], int) and 0 <= args[0] < 9:
+            cell = args[0]
+            seat = self._turn
+            army = self._arm[seat] if seat >= 0 else -1
+            if army >= 0:
+                return f"Mark the {_territory(army, cell)}, {DIRECTIONS[cell]}"
+            return f"Mark {WHERE[cell]}"
+        return str(move)
+
+    # -- copy -------------------------------------------------------------------------------------
+
+    def copy(self) -> "Pontifuse":
+        other = object.__new__(type(self))
+        state = self.__dict__.copy()
+        state["players"] = list(self.players)
+        state["options"] = dict(self.options)
+        state["rng"] = _copy.deepcopy(self.rng)
+        state["history"] = list(self.history)
+        state["log"] = list(self.log)
+        state["_past"] = list(self._past)
+        state["_m"] = list(self._m)
+        other.__dict__ = state
+        return other

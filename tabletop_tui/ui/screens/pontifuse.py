@@ -1,0 +1,130 @@
+"""Pontifuse: the nine territories as a board; 1-9 or the arrows and Enter to mark."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.grid import GridBoard
+
+MARK_STYLE = {"X": "bold #ff6b6b", "O": "bold #4aa3ff"}
+KEYS = {"heads": "h", "tails": "t", "English": "e", "Basque": "b"}
+
+
+class PontifuseScreen(GameScreen):
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="pf-armies")
+        yield GridBoard(3, 3, cell_width=13, cell_height=3, id="board")
+        yield Static(id="pf-notes")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#board", GridBoard).focus()
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def looking_army(self, view: dict) -> str:
+        """Territory names are drawn for the army of the player to move (or the English)."""
+        acting = view["to_act"]
+        armies = view["armies"]
+        if acting and armies[acting[0]]:
+            return armies[acting[0]]
+        return "English"
+
+    def show_table(self, view: dict) -> None:
+        names = view["players"]
+        armies = Text()
+        for seat in (0, 1):
+            mark = view["marks"][seat]
+            if seat:
+                armies.append("   ")
+            armies.append(names[seat], style="bold")
+            if mark:
+                armies.append(" ")
+                armies.append(mark, style=MARK_STYLE.get(mark, ""))
+            role = ("Resonade" if view["resonade"] == seat else "Punchinade") if view["resonade"] is not None else ""
+            details = ", ".join(x for x in (view["armies"][seat], role) if x)
+            if details:
+                armies.append(f" ({details})", style="dim")
+        self.query_one("#pf-armies", Static).update(armies)
+
+        army = self.looking_army(view)
+        territories = view["territories"][army]
+        flanked = set(view["flanked"][0]) | set(view["flanked"][1])
+        cells = []
+        for i in range(9):
+            mark = view["cells"][i]
+            short = territories[i].split(" (")[0]
+            if mark:
+                top = Text(mark, style=MARK_STYLE.get(mark, "bold"))
+                if i in flanked:
+                    top.append(" flanked", style="italic yellow")
+            else:
+                top = Text(str(i + 1), style="dim")
+            cells.append([top, Text(short, style="bold" if mark else ""), Text(view["directions"][i], style="dim")])
+        highlight = set(flanked)
+        if view["last"] is not None:
+            highlight.add(view["last"])
+        self.query_one("#board", GridBoard).set_cells(cells, highlight)
+
+        notes = Text()
+        notes.append(f"Names shown as the {army} see them. ", style="dim")
+        if view["board_number"] > 1:
+            notes.append(f"Board {view['board_number']}: the earlier boards were scoreless. ", style="italic")
+        if view["early_bird"] is not None:
+            notes.append(f"Early bird: {names[view['early_bird']]}.", style="yellow")
+        self.query_one("#pf-notes", Static).update(notes)
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for seat in (0, 1):
+            rows.append([Text(view["marks"][seat] or "-", style=MARK_STYLE.get(view["marks"][seat], "")),
+                         len(view["flanked"][seat]), view["scores"][seat]])
+        return ["Mark", "Flanked", "Points"], rows
+
+    def status(self, view: dict) -> str:
+        return f"board {view['board_number']}" + (f" of at most {view['replay_limit']}" if view["replay_limit"] else "")
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or "The game is over."
+        seat = view["to_act"][0]
+        if view["phase"] == "call":
+            return f"{names[view['flipper']]} flips the coin: {names[seat]}, call it in a stout voice."
+        if view["phase"] == "army":
+            return f"{names[seat]}, the Punchinade, chooses an army (the hoop is yours either way)."
+        mark = view["marks"][seat]
+        return f"{names[seat]} ({mark}) to mark a territory: 1-9, or the arrows and Enter."
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        return [m for m in moves if m.kind != "place"]
+
+    def action_key(self, move: Move, index: int) -> str:
+        return KEYS.get(move.args[0], str(index + 1)) if move.args else str(index + 1)
+
+    def place(self, cell: int) -> None:
+        """Mark a territory for the human to act; the rules say why if they refuse it."""
+        humans = self.session.human_to_act()
+        if not humans:
+            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
+            self.refresh_table()
+            return
+        self.submit(humans[0], Move("place", (cell,)))
+
+    def on_key(self, event) -> None:
+        key = event.character
+        bar = self.query_one("#actions")
+        if key and key in "123456789" and bar.action_for_key(key) is None:
+            event.stop()
+            self.place(int(key) - 1)
+            return
+        super().on_key(event)
+
+    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
+        self.place(message.index)

@@ -1,0 +1,34 @@
+import os
+
+import pytest
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A fresh save folder for each test (the program never touches the real one in tests)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("TABLETOP_TUI_DATA", str(folder))
+    return folder
+
+
+@pytest.fixture
+def store(data_dir):
+    from tabletop_tui.store import Store
+
+    s = Store.open(str(data_dir))
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def make_app(store):
+    """An app on the test's store, with computer players that answer at once."""
+    from tabletop_tui.ui.app import TabletopApp
+
+    def make(start=None, force_curtain=False):
+        return TabletopApp(store=store, start=start, bot_delay=0, force_curtain=force_curtain)
+
+    return make

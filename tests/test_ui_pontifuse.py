@@ -1,0 +1,112 @@
+"""Pontifuse played through the screens with Textual's Pilot, as a person would."""
+
+from tabletop_tui.ui.screens.launcher import LauncherScreen
+from tabletop_tui.ui.screens.pontifuse import PontifuseScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.screens.setup import SetupScreen
+
+
+async def settle(pilot, n=3):
+    for _ in range(n):
+        await pilot.pause()
+
+
+async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        # Pontifuse is the last game in the list
+        await pilot.press("down", "down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PontifuseScreen)
+        await pilot.press("h")  # call heads
+        await pilot.press("e")  # the Punchinade leads the English
+        await settle(pilot)
+        view = screen.session.game.view(None)
+        assert view["phase"] == "place"
+        # the Resonade (X) takes the top row, the Punchinade the middle-left and bottom: X flanks the north
+        for key in "1" "4" "2" "5" "3" "7" "8" "9" "6":
+            await pilot.press(key)
+            await settle(pilot, 1)
+        await settle(pilot, 5)
+        assert isinstance(app.screen, ResultsScreen)
+        outcome = app.screen.session.game.outcome()
+        resonade = view["resonade"]
+        assert outcome.winners == [resonade]
+        # the finished game counts in the records shown on the launcher
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        stats = store.stats("pontifuse")
+        assert {r["player"]: r["wins"] for r in stats}[view["players"][resonade]] == 1
+        assert store.unfinished() == []
+
+
+async def test_refused_move_shows_the_reason_and_changes_nothing(make_app):
+    app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 3})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("5")  # a mark before the coin is called
+        await settle(pilot)
+        assert "coin" in screen.error
+        assert screen.session.game.history == []
+        await pilot.press("h", "e", "5")
+        await settle(pilot)
+        before = len(screen.session.game.history)
+        await pilot.press("5")  # the centre is taken
+        await settle(pilot)
+        assert "already" in screen.error
+        assert len(screen.session.game.history) == before
+
+
+async def test_undo_takes_back_a_mark_but_not_the_coin(make_app):
+    app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 3})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("t")
+        await settle(pilot)
+        assert screen.check_action("undo", ()) is None  # dimmed: the coin has landed
+        await pilot.press("b", "1")
+        await settle(pilot)
+        assert screen.session.game.view(None)["cells"][0] != ""
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.session.game.view(None)["cells"][0] == ""
+
+
+async def test_save_leave_and_resume_the_same_game(make_app, store):
+    app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 8})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h", "b", "5", "1")
+        await settle(pilot)
+        cells = app.screen.session.game.view(None)["cells"]
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        assert len(store.unfinished()) == 1
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PontifuseScreen)
+        assert app.screen.session.game.view(None)["cells"] == cells
+
+
+async def test_computer_seat_answers(make_app):
+    app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 3, "computer": [1]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        game = app.screen.session.game
+        # whoever had to call or choose first, the computer has answered and the human is to move
+        assert game.to_act() == [0] or game.outcome() is not None
