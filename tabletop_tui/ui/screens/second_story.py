@@ -1,0 +1,134 @@
+"""Second Story: the house on the table, the two d10, the bag, the bank and every lair."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.components.decktet import SUITS
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.things import (
+    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, join_lines, side_by_side, suit_text,
+)
+
+KEYS = {
+    "thorough": "t", "quick": "k", "one_flat": "1", "several_flats": "2", "all_flats": "3",
+    "end_night": "e", "go_on": "g", "excuse": "x", "second_chance": "c", "bust": "b",
+}
+
+
+class SecondStoryScreen(GameScreen):
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="ss-house")
+        yield Static(id="ss-night")
+        yield Static(id="ss-bank")
+        yield Static(id="ss-lairs")
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        names = view["players"]
+        current = view["current"]
+        house = view["house"]
+        card = card_lines(house) if house else card_lines(None)
+        roll = view["last_roll"]
+        right: list[Text] = []
+        if roll and roll.get("card") == (house or {}).get("name") and roll.get("seat") == current:
+            dice = []
+            for face, hit in zip(roll["faces"], roll["hits"]):
+                shown = "0" if face in (0, 10) else str(face)
+                dice.append(die_lines(face, sides=10, style="bold green" if hit else "bold red", label=shown))
+            right += side_by_side(dice)
+            needs = roll.get("target")
+            verdict = Text("made it" if roll["success"] else "the guard noticed",
+                           style="bold green" if roll["success"] else "bold red")
+            right.append(Text(f"needs {needs}+  ") + verdict)
+        else:
+            right += side_by_side([die_lines(None, 10), die_lines(None, 10)])
+            right.append(Text(""))
+        odds = view.get("odds") or {}
+        if odds and view["phase"] == "job":
+            parts = [f"{k.replace('_', ' ')} {round(v * 100)}%" for k, v in odds.items()]
+            right.append(Text("odds: " + ", ".join(parts), style="dim"))
+        block = side_by_side([card, right], gap=2)
+        self.query_one("#ss-house", Static).update(join_lines(block))
+
+        night = Text()
+        night.append(f"{names[current]}'s night {view['night']}: ", style="bold")
+        for i, c in enumerate(view["revealed"]):
+            if i:
+                night.append(" ")
+            night.append_text(card_chip(c))
+        night.append("\nBag: ", style="bold")
+        bag = view["bag"]
+        if sum(bag.values()):
+            for s in SUITS:
+                if bag[s]:
+                    night.append(f"{SUIT_GLYPH[s]}" * bag[s], style=SUIT_STYLE[s])
+                    night.append(" ")
+        else:
+            night.append("empty", style="dim")
+        if view.get("excuse_beside_bag"):
+            night.append("  + the Excuse beside the bag", style="italic")
+        self.query_one("#ss-night", Static).update(night)
+
+        bank = Text()
+        for row in range(3):
+            bank.append("Bank  " if row == 0 else "      ", style="bold")
+            for col in range(2):
+                s = SUITS[row + 3 * col]
+                n = view["bank"][s]
+                cell = suit_text(s, name=False)
+                cell.append(" ")
+                cell.append_text(chip_stack(n, SUIT_STYLE[s]))
+                cell.append(f" {n:>2}", style="bold" if n else "bold red")
+                cell.pad_right(18 - cell.cell_len)
+                bank.append_text(cell)
+            bank.append("\n")
+        deck = f"Deck {view['deck_count']} · discard {view['discard_count']}"
+        if view["last_night"]:
+            left = [names[s] for s in view["final_turns"]]
+            deck += " · LAST NIGHT" + (f": still to play {', '.join(left)}" if left else "")
+        bank.append(deck, style="bold yellow" if view["last_night"] else "dim")
+        self.query_one("#ss-bank", Static).update(bank)
+
+        lairs = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        lairs.add_column("Lairs", no_wrap=True)
+        for s in SUITS:
+            lairs.add_column(Text(SUIT_GLYPH[s], style=SUIT_STYLE[s]), justify="right")
+        lairs.add_column("", no_wrap=True)
+        for seat, lair in enumerate(view["lairs"]):
+            extra = "Excuse" if view.get("excuse_holder") == seat and not view.get("excuse_beside_bag") else ""
+            lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
+                          *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
+                          Text(extra, style="italic"))
+        self.query_one("#ss-lairs", Static).update(lairs)
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for seat, chain in enumerate(view["chains"]):
+            rows.append([view["scores"][seat], Text("·".join(str(n) for n in chain[2:5]), style="dim")])
+        return ["Score", "Next"], rows
+
+    def status(self, view: dict) -> str:
+        return "the last night" if view["last_night"] else ""
+
+    def prompt(self, view: dict) -> str:
+        if view["result"]:
+            return view["result"]
+        name = view["players"][view["current"]]
+        house = view["house"]["name"] if view["house"] else "the house"
+        return {
+            "job": f"{name}, how do you rob {house}?",
+            "take": f"{name}, choose your loot.",
+            "continue": f"{name}: the house is robbed. Take the bag home, or try another house?",
+            "failed": f"{name}: the guard noticed! Reroll if you can, or accept the bust.",
+        }.get(view["phase"], f"{name} to play.")
+
+    def action_key(self, move: Move, index: int) -> str:
+        if move.kind == "take":
+            return str(index + 1) if index < 9 else ""
+        return KEYS.get(move.kind, str(index + 1))
