@@ -1,0 +1,96 @@
+"""Thief Dice: the two dice, every thief's steals and points, jail and ratting."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, join_lines, side_by_side
+
+RESULT_STYLE = {
+    "steal": "bold green", "two steals": "bold green", "bust": "bold red", "backstab": "bold magenta",
+    "close-call": "bold yellow", "nothing": "dim",
+}
+
+
+class ThiefDiceScreen(GameScreen):
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="td-dice")
+        yield Static(id="td-thieves")
+        yield Static(id="td-notes")
+
+    def show_table(self, view: dict) -> None:
+        names = view["players"]
+        roll = view["last_roll"]
+        if roll:
+            style = RESULT_STYLE.get(roll["result"], "bold")
+            dice = [die_lines(f, 6, style=style) for f in roll["faces"]]
+            said = [Text(""), Text(f"{names[roll['seat']]} rolled", style="bold"),
+                    Text(roll["result"].upper(), style=style)]
+            if roll.get("victim") is not None:
+                said.append(Text(f"on {names[roll['victim']]}", style="dim"))
+        else:
+            dice = [die_lines(None), die_lines(None)]
+            said = [Text(""), Text("No roll yet this round", style="dim")]
+        rat = view.get("last_rat")
+        if rat and rat.get("round") == view["round"]:
+            hit = rat.get("busted")
+            said.append(Text(f"{names[rat['seat']]} ratted on {names[rat['target']]}: "
+                             + ("busted!" if hit else "no luck"), style="bold red" if hit else "dim"))
+        self.query_one("#td-dice", Static).update(join_lines(side_by_side([*dice, said], gap=2)))
+
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
+        table.add_column("", width=1)
+        table.add_column("Thief", no_wrap=True)
+        table.add_column(f"Steals (of {view['steals_to_win']})", no_wrap=True)
+        table.add_column("Points", no_wrap=True)
+        table.add_column("", no_wrap=True)
+        current = view["current"]
+        for seat in view["order"] + [s for s in range(len(names)) if s not in view["order"]]:
+            t = view["thieves"][seat]
+            marker = Text("▶", style="bold green") if seat == current else Text(" ")
+            if t["jailed"]:
+                status = Text("JAILED", style="bold red")
+                status.append(" (ratted)" if t["ratted"] else " (may rat)", style="dim")
+                steals = Text("-", style="dim")
+            else:
+                status = Text("")
+                if t["lost_turns"]:
+                    status.append(f"loses {t['lost_turns']} turn{'s' if t['lost_turns'] > 1 else ''}", style="yellow")
+                steals = chip_stack(t["steals"], "bold green", full=view["steals_to_win"])
+                steals.append(f" {t['steals']}")
+            table.add_row(marker, Text(t["name"], style="bold" if seat == current else ""), steals,
+                          amount_stack(t["points"], unit=10, width=6), status)
+        self.query_one("#td-thieves", Static).update(table)
+
+        notes = Text()
+        pay = view.get("last_payments")
+        if pay:
+            notes.append(f"Round {pay['round']} went to {names[pay['winner']]}: ", style="bold")
+            notes.append(", ".join(f"{names[p['seat']]} paid {p['paid']}" for p in pay["payments"]) or "nobody paid")
+            notes.append(f" ({pay['collected']} in all).")
+        self.query_one("#td-notes", Static).update(notes)
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for t in view["thieves"]:
+            rows.append([t["steals"] if not t["jailed"] else "-", t["points"], t["round_wins"]])
+        return ["Steals", "Pts", "Won"], rows
+
+    def status(self, view: dict) -> str:
+        rounds = f" of {view['rounds']}" if view["rounds"] else ""
+        return f"round {view['round']}{rounds}"
+
+    def prompt(self, view: dict) -> str:
+        if view.get("result"):
+            return view["result"]
+        if view["current"] is None:
+            return ""
+        return f"{view['players'][view['current']]}, roll the dice."
+
+    def action_key(self, move: Move, index: int) -> str:
+        return "r" if move.kind == "roll" else str(index) if index < 10 else ""
