@@ -29,7 +29,7 @@ async def _shoot(out: Path) -> list[Path]:
         store = Store.open(data)
         # one unfinished game so the launcher shows its list
         demo = Session.new("pontifuse", ["Ada", "Bo"], 11, {}, [], store)
-        _advance(demo, 3)
+        demo.autoplay(3)
         app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -37,25 +37,13 @@ async def _shoot(out: Path) -> list[Path]:
         for info in catalog.GAMES:
             players, seed, options, moves = SCENES[info.id]
             session = Session.new(info.id, players, seed, options, [], store)
-            _advance(session, moves)
+            session.autoplay(moves)
             app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 await pilot.pause()
                 paths.append(_save(app, out, info.id))
     return paths
-
-
-def _advance(session, moves: int) -> None:
-    """Let computer players make the first moves of a game (its seats stay human)."""
-    bot_class = session.info.bot_class()
-    bots = {s: bot_class(s, session.game.seed) for s in range(len(session.players))}
-    for _ in range(moves):
-        if session.over():
-            break
-        seat = session.game.to_act()[0]
-        move = bots[seat].choose(session.game.view(seat), session.game.legal_moves(seat))
-        session.play(seat, move)
 
 
 def _save(app, out: Path, name: str) -> Path:

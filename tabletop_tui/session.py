@@ -14,10 +14,24 @@ from tabletop_tui.catalog import GameInfo
 from tabletop_tui.rules.engine import Event, Game, IllegalMove, Move, RecordError
 
 
-@dataclass
-class Seat:
-    name: str
-    computer: bool = False
+def next_computer_move(game: Game, bots: dict) -> tuple[int, Move] | None:
+    """What the computer seats (`bots`: seat -> Bot) do next: first any optional move one of them
+    chooses to make (an interjection), then the move of a seat the game waits for."""
+    waiting = game.to_act()
+    for seat, bot in bots.items():
+        if seat in waiting:
+            continue
+        moves = game.legal_moves(seat)
+        if moves:
+            move = bot.interject(game.view(seat), moves)
+            if move is not None:
+                return seat, move
+    for seat in waiting:
+        if seat in bots:
+            moves = game.legal_moves(seat)
+            if moves:
+                return seat, bots[seat].choose(game.view(seat), moves)
+    return None
 
 
 @dataclass
@@ -106,25 +120,11 @@ class Session:
             self.save_problem = f"The game could not be saved ({exc}); it goes on, and saving is tried again after the next move."
 
     def computer_move(self) -> tuple[int, Move] | None:
-        """The next move a computer seat wants to make now, if any: first a seat the game waits for,
-        then an optional move (an interjection) of a computer seat the game is not waiting for."""
+        """The next move a computer seat wants to make now, if any. Optional moves come first (a
+        jailed computer thief may rat before the next roll), then a seat the game waits for."""
         if self.over():
             return None
-        waiting = self.game.to_act()
-        for seat in waiting:
-            if seat in self.bots:
-                moves = self.game.legal_moves(seat)
-                if moves:
-                    return seat, self.bots[seat].choose(self.game.view(seat), moves)
-        for seat, bot in self.bots.items():
-            if seat in waiting:
-                continue
-            moves = self.game.legal_moves(seat)
-            if moves:
-                move = bot.interject(self.game.view(seat), moves)
-                if move is not None:
-                    return seat, move
-        return None
+        return next_computer_move(self.game, self.bots)
 
     def undo_status(self) -> tuple[bool, str]:
         ok, why = self.game.undo_status()
@@ -153,3 +153,14 @@ class Session:
         if self.store is not None and self.save_id is not None:
             self.store.undo_to(self.save_id, len(self.game.history))
         return taken
+
+    def autoplay(self, moves: int) -> None:
+        """Let computer players make the next moves for every seat (for demonstrations and tests);
+        the seats stay as they are."""
+        bot_class = self.info.bot_class()
+        bots = {s: bot_class(s, self.game.seed) for s in range(len(self.players))}
+        for _ in range(moves):
+            if self.over():
+                break
+            seat = self.game.to_act()[0]
+            self.play(seat, bots[seat].choose(self.game.view(seat), self.game.legal_moves(seat)))

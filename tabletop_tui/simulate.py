@@ -7,6 +7,7 @@ from collections import Counter
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
+from tabletop_tui.session import next_computer_move
 
 
 def play_one(info, players: list[str], seed: int, options: dict, bots: dict, limit: int):
@@ -16,20 +17,7 @@ def play_one(info, players: list[str], seed: int, options: dict, bots: dict, lim
     while game.outcome() is None:
         if moves >= limit:
             return game, True
-        step = None
-        for seat in game.to_act():
-            legal = game.legal_moves(seat)
-            if legal:
-                step = (seat, bots[seat].choose(game.view(seat), legal))
-                break
-        if step is None:
-            for seat, bot in bots.items():
-                legal = game.legal_moves(seat)
-                if legal:
-                    move = bot.interject(game.view(seat), legal)
-                    if move is not None:
-                        step = (seat, move)
-                        break
+        step = next_computer_move(game, bots)
         if step is None:
             raise RuntimeError(f"nobody can move in {info.id} (seed {seed}) but the game is not over")
         game.play(*step)

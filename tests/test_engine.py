@@ -37,7 +37,7 @@ class Race(Game):
         return [self.say(f"{self.players[seat]} adds {n}.")]
 
     def refusal(self, seat, move):
-        return "You may add 1 or 2, or roll."
+        return self.not_your_turn(seat) or "You may add 1 or 2, or roll."
 
     def view(self, seat):
         return {"totals": list(self.totals), "turn": self.turn}

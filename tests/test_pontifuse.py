@@ -206,9 +206,8 @@ def test_refusals_before_the_coin_has_landed():
     refused(game, caller, Move("army", ("English",)), "Nobody chooses an army before the coin")
     refused(game, caller, Move("call", ("edge",)), "Call heads or tails")
     refused(game, caller, Move("call"), "Call heads or tails")
-    refused(game, flipper, Move("call", ("heads",)), f"It is not {game.players[flipper]}'s turn")
-    refused(game, flipper, Move("place", (4,)), f"It is not {game.players[flipper]}'s turn")
-    assert "is the one who calls it" in game.refusal(flipper, Move("call", ("heads",)))
+    refused(game, flipper, Move("call", ("heads",)), "is the one who calls it")
+    refused(game, flipper, Move("place", (4,)), "The coin is not settled yet")
     refused(game, caller, Move("fly"), "Pontifuse has no 'fly' move")
     refused(game, 2, Move("call", ("heads",)), "There is no seat 2")
 
@@ -221,8 +220,7 @@ def test_refusals_before_the_army_is_chosen():
     refused(game, pun, Move("place", (4,)), "The armies are not chosen yet")
     refused(game, pun, Move("army", ("French",)), "The armies are the English and the Basque")
     refused(game, pun, Move("call", ("tails",)), "The coin has already been called, and it landed")
-    refused(game, res, Move("army", ("English",)), f"It is not {game.players[res]}'s turn")
-    assert "The Punchinade chooses the army" in game.refusal(res, Move("army", ("English",)))
+    refused(game, res, Move("army", ("English",)), "The Punchinade chooses the army")
 
 
 def test_refusals_while_marking():
@@ -237,9 +235,8 @@ def test_refusals_while_marking():
         refused(game, ADA, Move("place", (bad,)), "is not a territory on the board")
     refused(game, ADA, Move("place", ()), "is not a territory on the board")
     # not your turn
-    refused(game, BOB, Move("place", (8,)), "It is not Bob's turn: waiting for Ada")
-    assert game.refusal(BOB, Move("place", (8,))) == "It is not Bob's turn: Ada marks next."
-    assert "already holds" in game.refusal(BOB, Move("place", (4,)))
+    refused(game, BOB, Move("place", (8,)), "It is not Bob's turn: Ada marks next.")
+    refused(game, BOB, Move("place", (4,)), "already holds")
     # settled matters stay settled
     refused(game, ADA, Move("army", ("English",)), "The armies are already chosen: Ada leads the Basque")
     refused(game, ADA, Move("call", ("heads",)), "The coin has already been called")

@@ -327,7 +327,15 @@ class Game:
         raise NotImplementedError
 
     def refusal(self, seat: int, move: Move) -> str:
-        return f"{move.kind} is not a move {self.players[seat]} can make now."
+        """Why the rules refuse this move (it is not in `legal_moves(seat)`). Games say more."""
+        return self.not_your_turn(seat) or f"{move.kind} is not a move {self.players[seat]} can make now."
+
+    def not_your_turn(self, seat: int) -> str:
+        """The refusal for a seat with nothing to do now, or "" if it has moves."""
+        if self.legal_moves(seat):
+            return ""
+        waiting = ", ".join(self.players[s] for s in self.to_act()) or "nobody"
+        return f"It is not {self.players[seat]}'s turn: waiting for {waiting}."
 
     def describe_move(self, move: Move) -> str:
         return str(move)
@@ -356,9 +364,6 @@ class Game:
             return "The game is over."
         if not isinstance(move, Move):
             return f"{move!r} is not a move."
-        if not legal:
-            waiting = ", ".join(self.players[s] for s in self.to_act()) or "nobody"
-            return f"It is not {self.players[seat]}'s turn: waiting for {waiting}."
         return self.refusal(seat, move)
 
     # -- helpers for subclasses ---------------------------------------------------------------

@@ -56,23 +56,24 @@ class SetupScreen(Screen):
             for seat in range(self.info.max_players):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
                     yield Static(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(value=self.names[seat], id=f"name-{seat}", max_length=16, classes="name")
+                    yield Input(value=self.names[seat], id=f"name-{seat}", max_length=16, classes="name", compact=True)
                     yield Checkbox("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
             for option in self.rules.OPTIONS:
                 with Horizontal(classes="field"):
                     yield Static(option.label, classes="field-label")
                     if option.kind == "bool":
-                        yield Checkbox(option.help or "on", value=bool(option.default), id=f"opt-{option.key}", compact=True)
+                        yield Checkbox("", value=bool(option.default), id=f"opt-{option.key}", compact=True)
                     elif option.kind == "choice":
                         yield Select([(label, value) for value, label in option.choices], value=option.default,
                                      allow_blank=False, id=f"opt-{option.key}", compact=True)
                     else:
-                        yield Input(value=str(option.default), id=f"opt-{option.key}", type="integer", classes="number")
-                        if option.help:
-                            yield Static(Text(option.help, style="dim"), classes="field-help")
+                        yield Input(value=str(option.default), id=f"opt-{option.key}", type="integer", classes="number",
+                                    compact=True)
+                    if option.help:
+                        yield Static(Text(option.help, style="dim"), classes="field-help")
             with Horizontal(classes="field"):
                 yield Static("Seed", classes="field-label")
-                yield Input(placeholder="random", id="seed", type="integer", classes="number")
+                yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
                 yield Static(Text("the same seed deals the same game", style="dim"), classes="field-help")
             yield Static(id="setup-error")
             yield Button("Start the game", id="start", variant="success")

@@ -1,0 +1,131 @@
+"""Speed figures, printed: launcher first paint, random playouts per second, one autosave.
+
+    python benchmarks/run.py [--quick]
+
+Nothing here is a test: the figures depend on the machine. The goals they are read against:
+the launcher paints within 1.2x the time of a bare Textual app; Pontifuse plays at least ten times
+as many random games per second as a pure-Python tic-tac-toe in a general game framework (about
+3,900 games/s on the reference machine); one autosave takes under 16 ms (a frame).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+BARE_APP = r"""
+import time, sys
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True, size=(80, 24))
+"""
+
+LAUNCHER = r"""
+import sys
+from tabletop_tui.store import Store
+from tabletop_tui.ui.app import TabletopApp
+class Once(TabletopApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(lambda: self.call_after_refresh(self.exit))
+Once(store=Store.open(sys.argv[1])).run(headless=True, size=(80, 24))
+"""
+
+
+def time_process(code: str, args: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code, *args], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def first_paint(runs: int) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        time_process(BARE_APP, [], 1)  # warm the file cache
+        time_process(LAUNCHER, [data], 1)
+        bare = time_process(BARE_APP, [], runs)
+        launcher = time_process(LAUNCHER, [data], runs)
+    print(f"first paint (process start to first frame, median of {runs}):")
+    print(f"  bare Textual app   {bare * 1000:7.1f} ms")
+    print(f"  tabletop launcher  {launcher * 1000:7.1f} ms   ratio {launcher / bare:.2f}x (goal <= 1.2x)")
+
+
+def playouts(seconds: float) -> None:
+    from tabletop_tui import catalog
+
+    print(f"random playouts through the real rules ({seconds:.0f} s each):")
+    for info in catalog.GAMES:
+        cls = info.rules_class()
+        names = [f"P{i}" for i in range(max(cls.min_players, min(3, cls.max_players)))]
+        rnd = random.Random(1)
+        games = moves = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        seed = 0
+        while time.perf_counter() < deadline:
+            for _ in range(50):
+                game = cls(names, seed)
+                seed += 1
+                n = 0
+                while n < cls.move_limit:
+                    acting = game.to_act()
+                    if not acting:
+                        break
+                    seat = acting[0]
+                    legal = game.legal_moves(seat)
+                    game.play(seat, legal[rnd.randrange(len(legal))])
+                    n += 1
+                games += 1
+                moves += n
+        elapsed = time.perf_counter() - start
+        print(f"  {info.id:<14} {games / elapsed:10.0f} games/s  {moves / elapsed:10.0f} moves/s  "
+              f"({len(names)} players, {moves / games:.1f} moves a game)")
+
+
+def autosave(count: int) -> None:
+    from tabletop_tui.store import Store
+
+    with tempfile.TemporaryDirectory() as data:
+        store = Store.open(data)
+        record = {"game": "pontifuse", "rules_version": 1, "players": ["A", "B"], "seed": 1, "options": {}, "moves": []}
+        save = store.new_game(record, [], "bench")
+        times = []
+        for i in range(count):
+            start = time.perf_counter()
+            store.add_move(save, i, i % 2, ["place", i % 9])
+            times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"autosave of one move ({count} moves, one transaction each):")
+    print(f"  median {statistics.median(times) * 1000:.2f} ms, 99th percentile {times[int(len(times) * 0.99)] * 1000:.2f} ms,"
+          f" worst {times[-1] * 1000:.2f} ms (goal < 16 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs, for a quick look")
+    args = parser.parse_args()
+    first_paint(3 if args.quick else 7)
+    playouts(1.0 if args.quick else 3.0)
+    autosave(200 if args.quick else 1000)
+
+
+if __name__ == "__main__":
+    main()

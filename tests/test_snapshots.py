@@ -1,0 +1,97 @@
+"""Snapshots of every screen at 80x24. Regenerate after a deliberate change with
+`pytest tests/test_snapshots.py --snapshot-update` and look at the report before committing."""
+
+import pytest
+
+from tabletop_tui import catalog
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens import launcher
+
+SCENES = {
+    "second-story": (["Ada", "Bo", "Cy"], 7, 9),
+    "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, 14),
+    "pontifuse": (["Ada", "Bo"], 5, 6),
+}
+
+
+def finish(session):
+    """Play a game to its end: computer players, but a scripted Pontifuse (two perfect players
+    would replay scoreless boards forever)."""
+    if session.info.id == "pontifuse":
+        from tabletop_tui.rules.engine import Move
+
+        game = session.game
+        for _ in range(2):
+            seat = game.to_act()[0]
+            session.play(seat, game.legal_moves(seat)[0])
+        for cell in (0, 3, 1, 4, 2, 6, 5, 8, 7):
+            session.play(game.to_act()[0], Move("place", (cell,)))
+    else:
+        session.autoplay(session.game.move_limit)
+    assert session.over()
+
+
+@pytest.fixture
+def fixed_clock(monkeypatch):
+    monkeypatch.setattr(launcher, "_when", lambda stamp: "22 Nov 20:00")
+
+
+async def settle(pilot):
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_launcher_empty(snap_compare, make_app):
+    assert snap_compare(make_app(), run_before=settle)
+
+
+def test_launcher_with_saves_and_records(snap_compare, make_app, store, fixed_clock):
+    finish(Session.new("pontifuse", ["Ada", "Bo"], 4, {}, [], store))
+    Session.new("pontifuse", ["Ada", "Cy"], 5, {}, [1], store).autoplay(3)
+    assert snap_compare(make_app(), run_before=settle)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
+def test_setup(snap_compare, make_app, game_id):
+    async def open_setup(pilot):
+        await settle(pilot)
+        pilot.app.open_setup(catalog.get(game_id))
+        await settle(pilot)
+
+    assert snap_compare(make_app(), run_before=open_setup)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
+def test_game_mid_play(snap_compare, make_app, store, game_id):
+    players, seed, moves = SCENES[game_id]
+    session = Session.new(game_id, players, seed, {}, [], store)
+    session.autoplay(moves)
+    assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
+
+
+def test_curtain(snap_compare, make_app, store):
+    session = Session.new("thief-dice", ["Ada", "Bo", "Cy"], 3, {}, [], store)
+    assert snap_compare(make_app(start={"save": session.save_id}, force_curtain=True), run_before=settle)
+
+
+def test_rules_help(snap_compare, make_app, store):
+    session = Session.new("pontifuse", ["Ada", "Bo"], 3, {}, [], store)
+
+    async def rules(pilot):
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    assert snap_compare(make_app(start={"save": session.save_id}), run_before=rules)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
+def test_results(snap_compare, make_app, store, game_id):
+    players, seed, _ = SCENES[game_id]
+    session = Session.new(game_id, players, seed, {}, [], store)
+    finish(session)
+    assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
+
+
+def test_too_small(snap_compare, make_app):
+    assert snap_compare(make_app(), terminal_size=(60, 18), run_before=settle)
