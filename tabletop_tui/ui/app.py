@@ -38,6 +38,13 @@ class TabletopApp(App):
         except Exception:
             return False
 
+    def set_force_curtain(self, on: bool) -> None:
+        """The setting that drops the curtain between human players even in games with nothing hidden."""
+        if self._force_curtain is not None:
+            self._force_curtain = on
+        if self.store is not None:
+            self.store.set_setting("force_curtain", bool(on))
+
     # -- the flow -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:

@@ -42,6 +42,14 @@ class SetupScreen(Screen):
             value = None
         return value if value is not None else default
 
+    def curtain_setting(self) -> bool:
+        try:
+            from textual import active_app
+
+            return bool(active_app.get().force_curtain)
+        except Exception:
+            return False
+
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble((f" New game: {self.info.title} ", "bold reverse"), f"  {self.info.players_label}"),
                      id="title-bar")
@@ -62,7 +70,7 @@ class SetupScreen(Screen):
                 with Horizontal(classes="field"):
                     yield Static(option.label, classes="field-label")
                     if option.kind == "bool":
-                        yield Checkbox("", value=bool(option.default), id=f"opt-{option.key}", compact=True)
+                        yield Checkbox("on", value=bool(option.default), id=f"opt-{option.key}", compact=True)
                     elif option.kind == "choice":
                         yield Select([(label, value) for value, label in option.choices], value=option.default,
                                      allow_blank=False, id=f"opt-{option.key}", compact=True)
@@ -71,6 +79,12 @@ class SetupScreen(Screen):
                                     compact=True)
                     if option.help:
                         yield Static(Text(option.help, style="dim"), classes="field-help")
+            with Horizontal(classes="field"):
+                yield Static("Curtain", classes="field-label")
+                yield Checkbox("on", value=self.curtain_setting(), id="curtain", compact=True)
+                yield Static(Text("hide the table between players' turns (this game has nothing hidden, "
+                                  "so it is off unless you want it)" if not self.rules.hidden_information else
+                                  "always on: this game has hidden cards", style="dim"), classes="field-help")
             with Horizontal(classes="field"):
                 yield Static("Seed", classes="field-label")
                 yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
@@ -144,4 +158,5 @@ class SetupScreen(Screen):
         if store is not None:
             store.set_setting(f"setup.{self.info.id}.names", names)
             store.set_setting(f"setup.{self.info.id}.computer", computer)
+        self.app.set_force_curtain(self.query_one("#curtain", Checkbox).value)
         self.app.start_game(self.info.id, names, seed, options, computer, replace=True)

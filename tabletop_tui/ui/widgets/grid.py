@@ -21,6 +21,10 @@ class GridBoard(Widget, can_focus=True):
         Binding("enter,space", "choose", "Mark here"),
     ]
 
+    DEFAULT_CSS = """
+    GridBoard { width: auto; height: auto; }
+    """
+
     cursor = reactive(4)
 
     class Chosen(Message):
