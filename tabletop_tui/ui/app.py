@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 
 from tabletop_tui import catalog
@@ -14,7 +16,7 @@ MIN_SIZE = (80, 24)
 
 
 class TabletopApp(App):
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = str(Path(__file__).parent / "styles" / "app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = False
 
@@ -25,7 +27,6 @@ class TabletopApp(App):
         self.start = start
         self.bot_delay = bot_delay
         self._force_curtain = force_curtain
-        self._too_small: TooSmallScreen | None = None
 
     @property
     def force_curtain(self) -> bool:
@@ -114,19 +115,17 @@ class TabletopApp(App):
     # -- too small ------------------------------------------------------------------------------
 
     def on_resize(self, event) -> None:
-        self.check_size()
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
-        width, height = self.size
+    def check_size(self, size=None) -> None:
+        """Cover every screen with a notice while the terminal is too small; lift it when it is not."""
+        width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and self._too_small is None:
-            self._too_small = TooSmallScreen(MIN_SIZE)
-            self.push_screen(self._too_small)
-        elif small and self._too_small is not None and self._too_small.is_attached:
-            self._too_small.show_size(width, height)
-        elif not small and self._too_small is not None:
-            screen, self._too_small = self._too_small, None
-            if screen.is_current:
-                self.pop_screen()
+        if small:
+            if isinstance(self.screen, TooSmallScreen):
+                self.screen.show_size(width, height)
             else:
-                screen.dismiss()
+                self.push_screen(TooSmallScreen(MIN_SIZE))
+        else:
+            while isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()

@@ -131,6 +131,8 @@ class LogScreen(ModalScreen[None]):
 class TooSmallScreen(ModalScreen[None]):
     """Shown instead of a broken table while the terminal is smaller than the game needs."""
 
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+
     def __init__(self, need: tuple[int, int]):
         super().__init__()
         self.need = need
@@ -141,9 +143,11 @@ class TooSmallScreen(ModalScreen[None]):
     def show_size(self, width: int, height: int) -> None:
         w, h = self.need
         self.query_one("#too-small-text", Static).update(
-            Text(f"The terminal is {width}x{height}.\ntabletop-tui needs at least {w}x{h}.\nMake the window larger.",
+            Text(f"The terminal is {width}x{height}.\ntabletop-tui needs at least {w}x{h}.\n"
+                 "Make the window larger: the game waits as it was (ctrl+q quits).",
                  justify="center")
         )
 
     def on_mount(self) -> None:
         self.show_size(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self.app.check_size)  # the terminal may have grown meanwhile
