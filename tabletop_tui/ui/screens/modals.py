@@ -144,7 +144,7 @@ class TooSmallScreen(ModalScreen[None]):
         w, h = self.need
         self.query_one("#too-small-text", Static).update(
             Text(f"The terminal is {width}x{height}.\ntabletop-tui needs at least {w}x{h}.\n"
-                 "Make the window larger: the game waits as it was (ctrl+q quits).",
+                 "Make the window larger:\nthe game waits as it was.\n(ctrl+q quits)",
                  justify="center")
         )
 
