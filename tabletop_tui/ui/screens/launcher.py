@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui import catalog
@@ -35,7 +35,7 @@ class LauncherScreen(Screen):
             yield Static(id="game-details")
         with Vertical(id="saves-box"):
             yield Static(id="saves-title")
-            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield OptionList(id="saves")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -48,8 +48,6 @@ class LauncherScreen(Screen):
             games.add_option(Option(Text(family, style="bold dim"), disabled=True))
             for info in infos:
                 games.add_option(Option(Text("  " + info.title), id=info.id))
-        table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Players", "Turn", "Last played")
         self.refresh_saves()
         games.highlighted = 1
         games.focus()
@@ -71,11 +69,13 @@ class LauncherScreen(Screen):
         return catalog.BY_ID.get(option.id) if option.id else None
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
+        if event.option_list.id == "games" and event.option.id:
             self.show_details(catalog.get(event.option.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
+        if event.option_list.id == "saves":
+            self.app.resume_save(event.option.id)
+        elif event.option.id:
             self.app.open_setup(catalog.get(event.option.id))
 
     def show_details(self, info) -> None:
@@ -116,18 +116,26 @@ class LauncherScreen(Screen):
 
     # -- saves ------------------------------------------------------------------------------------
 
+    SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 26), ("Turn", 14), ("Last played", 14))
+
     def refresh_saves(self) -> None:
-        table = self.query_one("#saves", DataTable)
-        table.clear()
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
         title = self.query_one("#saves-title", Static)
         store = self.app.store
         rows = store.unfinished() if store is not None else []
         for row in rows:
-            table.add_row(*self.save_cells(row), key=row["id"])
+            line = Text()
+            for (_, width), cell in zip(self.SAVE_COLUMNS, self.save_cells(row)):
+                line.append(str(cell)[: width - 1].ljust(width))
+            saves.add_option(Option(line, id=row["id"]))
         if rows:
-            title.update(Text.assemble(("Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export", "dim")))
+            saves.highlighted = 0
+        header = Text("".join(name.ljust(width) for name, width in self.SAVE_COLUMNS), style="bold dim")
+        if rows:
+            title.update(Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header))
         else:
-            title.update(Text.assemble(("Unfinished games", "bold"), ("   none: a game you leave is kept here", "dim")))
+            title.update(Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim")))
 
     def save_cells(self, row: dict) -> tuple:
         try:
@@ -143,17 +151,10 @@ class LauncherScreen(Screen):
         return (title, ", ".join(players), turn, _when(row.get("updated")))
 
     def selected_save(self) -> str | None:
-        table = self.query_one("#saves", DataTable)
-        if table.row_count == 0:
+        saves = self.query_one("#saves", OptionList)
+        if saves.option_count == 0 or saves.highlighted is None:
             return None
-        try:
-            row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        except Exception:
-            return None
-        return row_key.value
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.app.resume_save(event.row_key.value)
+        return saves.get_option_at_index(saves.highlighted).id
 
     def action_delete(self) -> None:
         save_id = self.selected_save()

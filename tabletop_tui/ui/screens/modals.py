@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Markdown, Static
+from textual.widgets import Footer, Input, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -92,6 +92,8 @@ class RulesScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # loaded on first use: it is slow to import
+
         with VerticalScroll(classes="sheet", id="rules-scroll"):
             yield Markdown(self.markdown)
         yield Footer()
