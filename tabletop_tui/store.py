@@ -43,14 +43,12 @@ import copy
 import datetime as _dt
 import json
 import os
-import secrets
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-from tabletop_tui.rules.engine import Move, RecordError
 
 #: Environment variable naming the folder that holds store.db.
 ENV_VAR = "TABLETOP_TUI_DATA"
@@ -204,6 +202,8 @@ def _check_record(record: Any) -> dict:
 
 
 def _check_move(i: int, item: Any, n_players: int) -> list:
+    from tabletop_tui.rules.engine import Move, RecordError  # loaded when needed: startup stays fast
+
     if not isinstance(item, (list, tuple)) or len(item) != 2:
         raise StoreError(f"move {i + 1} is not a pair [seat, move]")
     seat, move = item
@@ -329,6 +329,8 @@ class Store:
 
         Saving a move that is already saved (same index, seat and move) does nothing; a different
         move at a saved index, or an index past the next one (a gap), raises StoreError."""
+        from tabletop_tui.rules.engine import Move, RecordError  # loaded when needed: startup stays fast
+
         if not _int(index) or index < 0:
             raise StoreError(f"a move number must be a whole number from 0 up, not {index!r}")
         if not _int(seat) or seat < 0:
@@ -482,6 +484,8 @@ class Store:
 
         The game must be one this program has, in a rules version it can play, and its moves must
         replay; a finished game goes straight to the finished games. Anything else: StoreError."""
+        from tabletop_tui.rules.engine import RecordError
+
         path = Path(path)
         name = path.name
         try:
@@ -579,7 +583,7 @@ class Store:
         return _Transaction(self._conn)
 
     def _insert(self, record: dict, computer: list[int], title: str, now: float) -> str:
-        save_id = secrets.token_hex(8)
+        save_id = os.urandom(8).hex()
         setup = {"players": record["players"], "seed": record["seed"], "options": record["options"]}
         self._conn.execute(
             "INSERT INTO saves (id, game, title, rules_version, setup, computer, created, updated) "

@@ -6,11 +6,15 @@ from pathlib import Path
 
 from textual.app import App
 
-from tabletop_tui import catalog
-from tabletop_tui.rules.engine import RecordError
-from tabletop_tui.session import Session
+from typing import TYPE_CHECKING
+
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.modals import TooSmallScreen
+
+if TYPE_CHECKING:
+    from tabletop_tui.session import Session
+
+# The rules and the sessions are imported when a game starts, not before the launcher is painted.
 
 MIN_SIZE = (80, 24)
 
@@ -49,7 +53,6 @@ class TabletopApp(App):
     # -- the flow -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.push_screen(LauncherScreen())
         for problem in getattr(self.store, "problems", []) or []:
             self.notify(problem, title="The save store", severity="warning", timeout=12)
         if self.start:
@@ -70,6 +73,8 @@ class TabletopApp(App):
 
     def start_game(self, game_id: str, players: list[str], seed: int, options: dict | None = None,
                    computer: list[int] | None = None, replace: bool = False) -> None:
+        from tabletop_tui.session import Session
+
         try:
             session = Session.new(game_id, players, seed, options or {}, computer or [], self.store)
         except (ValueError, KeyError) as exc:
@@ -82,6 +87,8 @@ class TabletopApp(App):
             self.push_screen(screen)
 
     def resume_save(self, save_id: str) -> None:
+        from tabletop_tui.session import Session
+
         try:
             session = Session.resume(self.store, save_id)
         except Exception as exc:  # a broken save is reported, kept, and the launcher goes on
@@ -95,8 +102,11 @@ class TabletopApp(App):
             return
         self.push_screen(self.game_screen(session, resumed=True))
 
+    def get_default_screen(self) -> LauncherScreen:
+        return LauncherScreen()
+
     def to_launcher(self, message: str = "") -> None:
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         if not isinstance(self.screen, LauncherScreen):
             self.switch_screen(LauncherScreen())
@@ -105,6 +115,9 @@ class TabletopApp(App):
 
     def turn_label(self, row: dict) -> str:
         """Whose turn it is in a saved game (replayed from its record)."""
+        from tabletop_tui.rules.engine import RecordError
+        from tabletop_tui.session import Session
+
         try:
             session = Session.resume(self.store, row["id"])
         except (RecordError, KeyError, ValueError, TypeError) as exc:

@@ -48,7 +48,8 @@ class LauncherScreen(Screen):
             games.add_option(Option(Text(family, style="bold dim"), disabled=True))
             for info in infos:
                 games.add_option(Option(Text("  " + info.title), id=info.id))
-        self.refresh_saves()
+        self.refresh_saves(turns=False)
+        self.call_after_refresh(self.refresh_saves)
         games.highlighted = 1
         games.focus()
         self.show_details(catalog.GAMES[0])
@@ -118,26 +119,29 @@ class LauncherScreen(Screen):
 
     SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 26), ("Turn", 14), ("Last played", 14))
 
-    def refresh_saves(self) -> None:
+    def refresh_saves(self, turns: bool = True) -> None:
+        """List the unfinished games. Whose turn it is takes a replay of each game: the first paint
+        leaves it out and fills it in right after."""
         saves = self.query_one("#saves", OptionList)
+        highlighted = saves.highlighted
         saves.clear_options()
         title = self.query_one("#saves-title", Static)
         store = self.app.store
         rows = store.unfinished() if store is not None else []
         for row in rows:
             line = Text()
-            for (_, width), cell in zip(self.SAVE_COLUMNS, self.save_cells(row)):
+            for (_, width), cell in zip(self.SAVE_COLUMNS, self.save_cells(row, turns)):
                 line.append(str(cell)[: width - 1].ljust(width))
             saves.add_option(Option(line, id=row["id"]))
         if rows:
-            saves.highlighted = 0
+            saves.highlighted = min(highlighted or 0, len(rows) - 1)
         header = Text("".join(name.ljust(width) for name, width in self.SAVE_COLUMNS), style="bold dim")
         if rows:
             title.update(Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header))
         else:
             title.update(Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim")))
 
-    def save_cells(self, row: dict) -> tuple:
+    def save_cells(self, row: dict, turns: bool = True) -> tuple:
         try:
             title = catalog.get(row["game"]).title
         except KeyError:
@@ -147,7 +151,7 @@ class LauncherScreen(Screen):
         players = []
         for seat, name in enumerate(row.get("players", [])):
             players.append(name + ("*" if seat in row.get("computer", []) else ""))
-        turn = self.app.turn_label(row)
+        turn = self.app.turn_label(row) if turns else "..."
         return (title, ", ".join(players), turn, _when(row.get("updated")))
 
     def selected_save(self) -> str | None:
