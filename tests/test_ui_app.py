@@ -73,3 +73,72 @@ async def test_no_curtain_in_open_games_by_default(make_app, store):
             await pilot.press("r")
             await settle(pilot)
             assert not isinstance(app.screen, CurtainScreen)
+
+
+async def test_delete_asks_first_and_export_writes_a_file(make_app, store, tmp_path):
+    keep = Session.new("pontifuse", ["Ada", "Bo"], 2, {}, [], store)
+    gone = Session.new("thief-dice", ["Cy", "Dee"], 2, {}, [], store)  # newest: listed first
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.screen.selected_save() == gone.save_id
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("n")  # changed my mind
+        await settle(pilot)
+        assert len(store.unfinished()) == 2
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [r["id"] for r in store.unfinished()] == [keep.save_id]
+        target = tmp_path / "out.json"
+        await pilot.press("x")
+        await settle(pilot)
+        field = app.screen.query_one("#answer")
+        field.value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert target.exists() and "pontifuse" in target.read_text()
+
+
+async def test_results_offer_play_again_with_the_same_players(make_app, store):
+    from tabletop_tui.rules.engine import Move
+    from tabletop_tui.ui.screens.pontifuse import PontifuseScreen
+    from tabletop_tui.ui.screens.results import ResultsScreen
+
+    session = Session.new("pontifuse", ["Ada", "Bo"], 2, {}, [1], store)
+    game = session.game
+    while game.view(None)["phase"] != "place":
+        seat = game.to_act()[0]
+        session.play(seat, game.legal_moves(seat)[0])
+    for cell in (0, 3, 1, 4, 2, 6, 5, 8):
+        session.play(game.to_act()[0], Move("place", (cell,)))
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        last = [i for i, c in enumerate(screen.session.game.view(None)["cells"]) if not c]
+        if game.to_act() and game.to_act()[0] == 0:
+            await pilot.press(str(last[0] + 1))
+        await settle(pilot, 6)
+        assert isinstance(app.screen, ResultsScreen)
+        assert "wins" in str(app.screen.query_one("#results-summary").render())
+        await pilot.press("p")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, PontifuseScreen)
+        again = app.screen.session
+        assert again.players == ["Ada", "Bo"] and again.computer == [1]
+        assert again.save_id != session.save_id
+
+
+async def test_clicking_a_choice_makes_it(make_app, store):
+    session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.click("#actions", offset=(3, 0))
+        await settle(pilot)
+        assert len(app.screen.session.game.history) == 1
