@@ -61,7 +61,8 @@ def card_lines(card: dict | None, width: int = 13, dim: bool = False) -> list[Te
         rows.append(Text(" ") + corner + Text(" " * max(pad, 1)) + glyphs)
         title = str(card.get("name", "")).removeprefix("the ")
         rows.append(Text(title[:inner].center(inner), style="bold"))
-        rows.append(Text(str(card.get("rank", ""))[:inner].center(inner), style="italic dim"))
+        kind = str(card.get("rank", ""))
+        rows.append(Text(("" if kind.isdigit() else kind)[:inner].center(inner), style="italic dim"))
         for i in range(2):
             if i < len(suits) or (i == 1 and len(suits) == 3):
                 if len(suits) == 3 and i == 1:
