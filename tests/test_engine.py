@@ -161,3 +161,14 @@ def test_stream_copies_are_independent():
     a.die()
     b = copy.deepcopy(a)
     assert [a.die() for _ in range(10)] == [b.die() for _ in range(10)]
+
+
+def test_copy_is_independent_of_the_original():
+    g = Race(["Ada", "Bo"], seed=3)
+    g.play(0, Move("roll"))
+    c = g.copy()
+    c.play(1, Move("add", (2,)))
+    assert len(g.history) == 1 and g.totals[1] == 0 and len(g.log) == 1
+    assert c.totals[1] == 2 and len(c.history) == 2
+    # the copy's stream goes on from the same point, independently
+    assert g.copy().rng.die() == g.copy().rng.die()

@@ -399,7 +399,28 @@ class Game:
         return type(self).replay(self.players, self.seed, self.options, self.history[:-1])
 
     def copy(self) -> "Game":
-        return _copy.deepcopy(self)
+        """An independent game, cheap enough for a bot to look ahead thousands of times. Moves and
+        events are immutable and shared; the base's lists are copied here, and `_copy_state` copies
+        the game's own mutable state."""
+        other = object.__new__(type(self))
+        state = self.__dict__.copy()
+        state["players"] = list(self.players)
+        state["options"] = dict(self.options)
+        state["rng"] = _copy.copy(self.rng)
+        state["history"] = list(self.history)
+        state["log"] = list(self.log)
+        self._copy_state(state)
+        other.__dict__ = state
+        return other
+
+    _BASE_STATE = frozenset(("players", "seed", "options", "rng", "reveals", "history", "log", "_undo_floor"))
+
+    def _copy_state(self, state: dict) -> None:
+        """Replace the game's own mutable values in `state` (a shallow copy of `__dict__`) with copies.
+        The default deep-copies everything that is not the base's; a game overrides it for speed."""
+        for key, value in state.items():
+            if key not in self._BASE_STATE:
+                state[key] = _copy.deepcopy(value)
 
     def record(self) -> dict:
         return {

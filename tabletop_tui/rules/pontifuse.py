@@ -18,7 +18,6 @@ shared (callers must not mutate the lists they are given), and `copy()` copies b
 
 from __future__ import annotations
 
-import copy as _copy
 from functools import lru_cache
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
@@ -583,15 +582,6 @@ class Pontifuse(Game):
 
     # -- copy -------------------------------------------------------------------------------------
 
-    def copy(self) -> "Pontifuse":
-        other = object.__new__(type(self))
-        state = self.__dict__.copy()
-        state["players"] = list(self.players)
-        state["options"] = dict(self.options)
-        state["rng"] = _copy.deepcopy(self.rng)
-        state["history"] = list(self.history)
-        state["log"] = list(self.log)
+    def _copy_state(self, state: dict) -> None:
         state["_past"] = list(self._past)
         state["_m"] = list(self._m)
-        other.__dict__ = state
-        return other

@@ -695,16 +695,9 @@ class SecondStory(Game):
 
     # -- copy --------------------------------------------------------------------------------------------
 
-    def copy(self) -> "SecondStory":
+    def _copy_state(self, state: dict) -> None:
         import copy as _copy
 
-        other = object.__new__(type(self))
-        state = self.__dict__.copy()
-        state["players"] = list(self.players)
-        state["options"] = dict(self.options)
-        state["rng"] = _copy.deepcopy(self.rng)
-        state["history"] = list(self.history)
-        state["log"] = list(self.log)
         state["deck"] = list(self.deck)
         state["discard"] = list(self.discard)
         state["table"] = list(self.table)
@@ -713,8 +706,6 @@ class SecondStory(Game):
         state["lairs"] = [Pile(l) for l in self.lairs]
         state["final_turns"] = list(self.final_turns)
         state["last_roll"] = _copy.deepcopy(self.last_roll)
-        other.__dict__ = state
-        return other
 
 
 def _tiebreak_words(names: list[str], chains: list[list[int]], standings) -> tuple[str, set[int]]:

@@ -31,8 +31,8 @@ STEAL, TWO_STEALS, BUST, BACKSTAB, CLOSE_CALL, NOTHING = (
 RESULTS = (STEAL, TWO_STEALS, BUST, BACKSTAB, CLOSE_CALL, NOTHING)
 
 ROLL = Move("roll")
-_LIST_STATE = ("players", "points", "steals", "lost_turns", "jailed", "ratted", "round_wins", "jail_round",
-               "jail_paid", "jail_order", "order", "history", "log")
+_LIST_STATE = ("points", "steals", "lost_turns", "jailed", "ratted", "round_wins", "jail_round",
+               "jail_paid", "jail_order", "order")
 _MOVE_KINDS = ("roll", "rat")
 
 
@@ -448,19 +448,12 @@ class ThiefDice(Game):
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def copy(self) -> "ThiefDice":
-        """An independent game; events and moves are immutable and shared, the rest is copied."""
-        other = object.__new__(type(self))
-        state = self.__dict__.copy()
+    def _copy_state(self, state: dict) -> None:
         for key in _LIST_STATE:
             state[key] = list(state[key])
-        state["options"] = dict(self.options)
         state["order_rolls"] = [list(r) for r in self.order_rolls]
         for key in ("last_roll", "last_rat", "last_payments"):
             state[key] = _copy.deepcopy(state[key])
-        state["rng"] = _copy.deepcopy(self.rng)
-        other.__dict__ = state
-        return other
 
     # -- words --------------------------------------------------------------------------------------------
 
