@@ -110,3 +110,13 @@ async def test_computer_seat_answers(make_app):
         game = app.screen.session.game
         # whoever had to call or choose first, the computer has answered and the human is to move
         assert game.to_act() == [0] or game.outcome() is not None
+
+
+async def test_the_log_shows_each_event_once(make_app):
+    app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 5})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("#log")
+        shown = "\n".join(strip.text for strip in log.lines)
+        first = app.screen.session.game.log[0].text
+        assert shown.count(first.split()[0] + " is chosen") == 1

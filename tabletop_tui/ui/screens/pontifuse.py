@@ -21,7 +21,7 @@ class PontifuseScreen(GameScreen):
         yield Static(id="pf-notes")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # (GameScreen.on_mount runs too: Textual calls the handler of every class in the chain)
         self.query_one("#board", GridBoard).focus()
 
     # -- drawing ----------------------------------------------------------------------------------

@@ -1,0 +1,319 @@
+"""The command line as a user meets it: `python -m tabletop_tui ...` run as real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tabletop_tui import catalog
+from tabletop_tui.session import Session
+from tabletop_tui.store import Store
+
+GAME_IDS = ["second-story", "thief-dice", "pontifuse"]
+SUBCOMMANDS = ["list", "play", "simulate", "saves", "export", "import", "screenshots"]
+TIMEOUT = 120  # seconds for one command: generous for a slow, loaded machine
+
+
+@pytest.fixture
+def cli(data_dir):
+    """Run `tabletop-tui ARGS` in a fresh process on the test's save folder; never with a terminal."""
+
+    def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
+        env = dict(os.environ, TABLETOP_TUI_DATA=str(data_dir), PYTHONUNBUFFERED="1")
+        return subprocess.run(
+            [sys.executable, "-m", "tabletop_tui", *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cwd or data_dir,
+            timeout=TIMEOUT,
+        )
+
+    return run
+
+
+def assert_clean_failure(result: subprocess.CompletedProcess) -> str:
+    """Exit status 2, one line on stderr, nothing on stdout, no traceback. Returns the line."""
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output, output
+    assert result.returncode == 2, (result.returncode, output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stdout == "", result.stdout
+    assert lines[0].startswith("tabletop-tui"), lines[0]
+    return lines[0]
+
+
+# -- list ------------------------------------------------------------------------------------------
+
+
+def test_list_prints_one_line_per_game(cli):
+    result = cli("list")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == len(GAME_IDS)
+    for line, game_id in zip(lines, GAME_IDS):
+        info = catalog.get(game_id)
+        assert line.split()[0] == game_id
+        assert info.title in line
+        assert info.players_label in line
+
+
+def test_list_json_describes_every_game(cli):
+    result = cli("list", "--json")
+    assert result.returncode == 0, result.stderr
+    games = json.loads(result.stdout)
+    assert isinstance(games, list)
+    assert [g["id"] for g in games] == GAME_IDS
+    for g in games:
+        assert {"id", "title", "family", "min_players", "max_players"} <= set(g)
+        assert isinstance(g["title"], str) and g["title"]
+        assert isinstance(g["family"], str) and g["family"]
+        assert isinstance(g["min_players"], int) and isinstance(g["max_players"], int)
+        assert 1 <= g["min_players"] <= g["max_players"]
+    by_id = {g["id"]: g for g in games}
+    assert (by_id["pontifuse"]["min_players"], by_id["pontifuse"]["max_players"]) == (2, 2)
+    assert (by_id["thief-dice"]["min_players"], by_id["thief-dice"]["max_players"]) == (2, 8)
+    assert (by_id["second-story"]["min_players"], by_id["second-story"]["max_players"]) == (2, 5)
+
+
+# -- help ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["--help"], *[[c, "--help"] for c in SUBCOMMANDS]], ids=lambda a: " ".join(a))
+def test_help_exits_zero(cli, args):
+    result = cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert "usage:" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+    if len(args) == 1:
+        for command in SUBCOMMANDS:
+            assert command in result.stdout
+
+
+# -- bad arguments ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["bogus"], "bogus"),
+        (["play", "nope"], "nope"),
+        (["play", "pontifuse", "--players", "Ada"], "not 1"),
+        (["play", "pontifuse", "--computer", "9"], "9"),
+        (["play", "pontifuse", "--option", "nope=1"], "nope"),
+        (["play", "thief-dice", "--option", "points=abc"], "abc"),
+        (["play", "thief-dice", "--option", "points"], "KEY=VALUE"),
+        (["play", "thief-dice", "--players", "Ada,Ada"], "twice"),
+        (["play", "thief-dice", "--seed", "x"], "x"),
+        (["simulate", "x", "--games", "0"], "x"),
+        (["simulate", "pontifuse", "--games", "0"], "--games"),
+        (["simulate", "thief-dice", "--games", "1", "--players", "9"], "9"),
+        (["simulate", "thief-dice", "--games", "1", "--random", "5"], "5"),
+        (["simulate", "pontifuse"], "--games"),
+        (["export", "0123456789abcdef", "out.json"], "0123456789abcdef"),
+        (["import", "missing.json"], "missing.json"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else None,
+)
+def test_bad_arguments_fail_with_one_line(cli, args, words):
+    line = assert_clean_failure(cli(*args))
+    assert words in line
+
+
+def test_import_of_files_that_are_not_saves_fails_with_one_line(cli, data_dir):
+    (data_dir / "notes.txt").write_text("this is not JSON at all\n", encoding="utf-8")
+    (data_dir / "other.json").write_text(json.dumps({"name": "a shopping list", "items": [1, 2]}), encoding="utf-8")
+    (data_dir / "list.json").write_text("[1, 2, 3]", encoding="utf-8")
+    (data_dir / "binary.json").write_bytes(bytes(range(256)))
+    for name in ("notes.txt", "other.json", "list.json", "binary.json"):
+        line = assert_clean_failure(cli("import", name))
+        assert name in line
+    # nothing was imported
+    saves = cli("saves", "--json")
+    assert saves.returncode == 0 and json.loads(saves.stdout) == []
+
+
+def test_import_of_a_save_with_moves_that_do_not_replay_fails_with_one_line(cli, data_dir):
+    store = Store.open(str(data_dir))
+    try:
+        session = Session.new("pontifuse", ["Ada", "Bo"], 5, store=store)
+        seat = session.game.to_act()[0]
+        session.play(seat, session.game.legal_moves(seat)[0])
+        save_id = session.save_id
+    finally:
+        store.close()
+    exported = cli("export", save_id, "good.json")
+    assert exported.returncode == 0, exported.stderr
+    doc = json.loads((data_dir / "good.json").read_text(encoding="utf-8"))
+    doc["record"]["moves"].append([0, ["place", 99]])
+    (data_dir / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert_clean_failure(cli("import", "bad.json"))
+
+
+# -- simulate --------------------------------------------------------------------------------------
+
+SIMULATE_KEYS = {"game", "games", "finished", "errors", "seconds", "games_per_second", "moves_per_game",
+                 "wins_by_seat", "capped"}
+
+
+def simulate_json(cli, *args: str) -> dict:
+    result = cli("simulate", *args, "--json")
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert SIMULATE_KEYS <= set(report), set(report)
+    assert report["errors"] == []
+    assert report["finished"] + report["capped"] == report["games"]
+    assert report["seconds"] >= 0
+    assert report["moves_per_game"] > 0
+    return report
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_simulate_json_plays_whole_games(cli, game_id):
+    report = simulate_json(cli, game_id, "--games", "12", "--seed", "3")
+    assert report["game"] == game_id
+    assert report["games"] == 12
+    info = catalog.get(game_id)
+    assert set(report["wins_by_seat"]) == {str(s + 1) for s in range(info.min_players)}
+    # every finished game has at least one winner (ties count for each winner)
+    assert sum(report["wins_by_seat"].values()) >= report["finished"]
+    if game_id == "pontifuse":
+        # two computer players always replay scoreless boards: every game stops at the move limit
+        assert report["capped"] == report["games"]
+        assert report["finished"] == 0
+    else:
+        assert report["finished"] == report["games"]
+
+
+def test_simulate_pontifuse_against_a_random_seat_finishes(cli):
+    report = simulate_json(cli, "pontifuse", "--games", "12", "--random", "2")
+    assert report["finished"] == report["games"] == 12
+    assert report["capped"] == 0
+    assert sum(report["wins_by_seat"].values()) >= 12
+
+
+def test_simulate_thief_dice_with_random_seats(cli):
+    report = simulate_json(cli, "thief-dice", "--games", "8", "--random", "2,3", "--players", "3")
+    assert report["finished"] == 8
+    assert set(report["wins_by_seat"]) == {"1", "2", "3"}
+    assert report.get("random_seats", [2, 3]) == [2, 3]
+    text = cli("simulate", "thief-dice", "--games", "4", "--random", "2,3", "--players", "3")
+    assert text.returncode == 0, text.stderr
+    assert "thief-dice" in text.stdout and "Traceback" not in text.stderr
+
+
+def test_simulate_is_repeatable_for_a_seed(cli):
+    first = simulate_json(cli, "thief-dice", "--games", "5", "--seed", "11")
+    second = simulate_json(cli, "thief-dice", "--games", "5", "--seed", "11")
+    for key in ("finished", "capped", "moves_per_game", "wins_by_seat"):
+        assert first[key] == second[key]
+
+
+# -- saves, export, import -------------------------------------------------------------------------
+
+
+def make_saved_game(data_dir, game_id="second-story", moves=12, seed=21) -> tuple[str, dict]:
+    store = Store.open(str(data_dir))
+    try:
+        assert store.problems == []
+        session = Session.new(game_id, ["Ada", "Bo", "Cy"], seed, computer=[2], store=store)
+        session.autoplay(moves)
+        assert not session.over()
+        return session.save_id, session.game.record()
+    finally:
+        store.close()
+
+
+def test_saves_is_empty_on_a_fresh_store(cli):
+    result = cli("saves")
+    assert result.returncode == 0, result.stderr
+    assert "No unfinished games" in result.stdout
+    result = cli("saves", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == []
+
+
+def test_saves_lists_a_game_made_by_a_session(cli, data_dir):
+    save_id, record = make_saved_game(data_dir)
+    result = cli("saves", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert [r["id"] for r in rows] == [save_id]
+    row = rows[0]
+    assert row["game"] == "second-story"
+    assert row["players"] == ["Ada", "Bo", "Cy"]
+    assert row["computer"] == [2]
+    assert row["moves"] == len(record["moves"])
+    assert row["finished"] is False and not row["broken"]
+    text = cli("saves")
+    assert text.returncode == 0, text.stderr
+    assert save_id in text.stdout and "Ada, Bo, Cy" in text.stdout
+
+
+def test_export_then_import_round_trips_a_game(cli, data_dir):
+    save_id, record = make_saved_game(data_dir)
+    # a unique prefix of the id is enough
+    exported = cli("export", save_id[:6], "game.json")
+    assert exported.returncode == 0, exported.stderr
+    assert save_id in exported.stdout
+    doc = json.loads((data_dir / "game.json").read_text(encoding="utf-8"))
+    assert doc["record"]["moves"] == record["moves"]
+
+    imported = cli("import", "game.json")
+    assert imported.returncode == 0, imported.stderr
+    new_id = imported.stdout.split("Imported as ", 1)[1].split(":", 1)[0].strip()
+    assert new_id != save_id
+
+    rows = json.loads(cli("saves", "--json").stdout)
+    assert {r["id"] for r in rows} == {save_id, new_id}
+
+    store = Store.open(str(data_dir))
+    try:
+        original = Session.resume(store, save_id)
+        copy = Session.resume(store, new_id)
+        assert store.load(new_id)["record"] == store.load(save_id)["record"]
+        assert copy.computer == original.computer == [2]
+        assert copy.game.history == original.game.history
+        for seat in (None, 0, 1, 2):
+            assert copy.game.view(seat) == original.game.view(seat)
+        assert copy.game.to_act() == original.game.to_act()
+    finally:
+        store.close()
+
+
+def test_export_of_a_finished_game_imports_as_finished(cli, data_dir):
+    store = Store.open(str(data_dir))
+    try:
+        session = Session.new("thief-dice", ["Ada", "Bo"], 4, store=store)
+        session.autoplay(5000)
+        assert session.over()
+        save_id = session.save_id
+        view = session.game.view(None)
+    finally:
+        store.close()
+    assert cli("export", save_id, "done.json").returncode == 0
+    imported = cli("import", "done.json")
+    assert imported.returncode == 0, imported.stderr
+    new_id = imported.stdout.split("Imported as ", 1)[1].split(":", 1)[0].strip()
+    assert json.loads(cli("saves", "--json").stdout) == []  # finished games are not unfinished
+    store = Store.open(str(data_dir))
+    try:
+        saved = store.load(new_id)
+        assert saved["finished"] is True
+        assert Session.resume(store, new_id).game.view(None) == view
+    finally:
+        store.close()
+
+
+def test_export_to_a_folder_that_does_not_exist_fails_with_one_line(cli, data_dir):
+    save_id, _ = make_saved_game(data_dir, moves=3)
+    line = assert_clean_failure(cli("export", save_id, str(data_dir / "no" / "such" / "folder" / "x.json")))
+    assert "x.json" in line
