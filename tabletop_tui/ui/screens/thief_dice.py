@@ -48,7 +48,9 @@ class ThiefDiceScreen(GameScreen):
         table.add_column("Thief", no_wrap=True)
         table.add_column(f"Steals (of {view['steals_to_win']})", no_wrap=True)
         table.add_column("Points", no_wrap=True)
-        table.add_column("", no_wrap=True)
+        # the status may wrap onto a second line: at 80 columns a one-line "JAILED (may rat)" pushed
+        # the table past its width, and every column (the points too) was cut short with "…"
+        table.add_column("", overflow="fold")
         current = view["current"]
         for seat in view["order"] + [s for s in range(len(names)) if s not in view["order"]]:
             t = view["thieves"][seat]
