@@ -142,3 +142,22 @@ async def test_clicking_a_choice_makes_it(make_app, store):
         await pilot.click("#actions", offset=(3, 0))
         await settle(pilot)
         assert len(app.screen.session.game.history) == 1
+
+
+async def test_a_wide_terminal_widens_the_side_panel_and_the_log_wraps_anew(make_app, store):
+    session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        side, log = app.screen.query_one("#side"), app.screen.query_one("#log")
+        assert side.outer_size.width == 32
+        narrow = len(log.lines)
+        await pilot.resize_terminal(130, 30)
+        await settle(pilot)
+        assert side.outer_size.width > 32
+        wide = len(log.lines)
+        assert wide < narrow  # the same sentences, wrapped at the new width: fewer lines
+        assert max(len(line.text.rstrip()) for line in log.lines) > log.size.width - 12
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert len(log.lines) == narrow

@@ -34,6 +34,8 @@ class GameScreen(Screen):
     ]
     #: keys a game screen takes for itself, never handed to actions
     RESERVED_KEYS = {"?", "u", "l", "s", "q"}
+    #: a wider terminal gives the scoreboard and the move log more room (app.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (110, "-wide"), (150, "-very-wide")]
 
     def __init__(self, session: Session, resumed: bool = False):
         super().__init__()
@@ -267,7 +269,7 @@ class GameScreen(Screen):
         log = self.query_one("#log", MoveLog)
         log.clear()
         log.add(self.game.log[-200:])
-        log.write(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
+        log.note(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
         self.refresh_table()
 
     def action_rules(self) -> None:

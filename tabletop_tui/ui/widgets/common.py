@@ -87,19 +87,43 @@ class ActionBar(Static):
 
 
 class MoveLog(RichLog):
-    """What happened, in sentences, newest at the bottom."""
+    """What happened, in sentences, newest at the bottom. Keeps its entries, so that a change of width
+    (a resized terminal) wraps them anew instead of leaving them cut to the old width."""
 
     DEFAULT_CSS = """
     MoveLog { scrollbar-size-vertical: 1; }
     """
+    MAX_ENTRIES = 400
 
     def __init__(self, **kwargs):
-        super().__init__(wrap=True, markup=False, min_width=20, max_lines=400, auto_scroll=True, **kwargs)
+        super().__init__(wrap=True, markup=False, min_width=20, max_lines=self.MAX_ENTRIES * 4,
+                         auto_scroll=True, **kwargs)
+        self._entries: list[Text] = []
+        self._wrapped_at = 0
 
     def add(self, events: list[Event], players: list[str] | None = None) -> None:
         for e in events:
             style = {"error": "bold red", "score": "bold green", "turn": "bold", "chance": ""}.get(e.kind, "")
-            self.write(Text("• " + e.text, style=style))
+            self.note(Text("• " + e.text, style=style))
+
+    def note(self, text: Text) -> None:
+        """Add a line that is not an event (an undo, a notice)."""
+        self._entries.append(text)
+        del self._entries[: -self.MAX_ENTRIES]
+        self.write(text)
+
+    def clear(self):
+        self._entries = []
+        return super().clear()
+
+    def on_resize(self, event) -> None:
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at and self._entries:
+            entries = self._entries
+            super().clear()
+            for text in entries:
+                self.write(text)
+        self._wrapped_at = width
 
 
 class Scoreboard(Static):
