@@ -96,7 +96,7 @@ def playouts(seconds: float) -> None:
                 games += 1
                 moves += n
         elapsed = time.perf_counter() - start
-        print(f"  {info.id:<14} {games / elapsed:10.0f} games/s  {moves / elapsed:10.0f} moves/s  "
+        print(f"  {info.id:<16} {games / elapsed:10.0f} games/s  {moves / elapsed:10.0f} moves/s  "
               f"({len(names)} players, {moves / games:.1f} moves a game)")
 
 
