@@ -16,6 +16,7 @@ SCENES = {
     "second-story": (["Ada", "Bo", "Cy"], 7, {}, 9),
     "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, {}, 14),
     "pontifuse": (["Ada", "Bo"], 5, {}, 6),
+    "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 4, {}, 15),
 }
 
 

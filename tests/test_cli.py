@@ -13,7 +13,7 @@ from tabletop_tui import catalog
 from tabletop_tui.session import Session
 from tabletop_tui.store import Store
 
-GAME_IDS = ["second-story", "thief-dice", "pontifuse"]
+GAME_IDS = [g.id for g in catalog.GAMES]
 SUBCOMMANDS = ["list", "play", "simulate", "saves", "export", "import", "screenshots"]
 TIMEOUT = 120  # seconds for one command: generous for a slow, loaded machine
 

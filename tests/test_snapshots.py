@@ -3,15 +3,12 @@
 
 import pytest
 
-from tabletop_tui import catalog
+from tabletop_tui import catalog, screenshots
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens import launcher
 
-SCENES = {
-    "second-story": (["Ada", "Bo", "Cy"], 7, 9),
-    "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, 14),
-    "pontifuse": (["Ada", "Bo"], 5, 6),
-}
+# the same scenes as the README's screenshots (players, seed, options, moves), here at 80x24
+SCENES = screenshots.SCENES
 
 
 def finish(session):
@@ -63,8 +60,8 @@ def test_setup(snap_compare, make_app, game_id):
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_game_mid_play(snap_compare, make_app, store, game_id):
-    players, seed, moves = SCENES[game_id]
-    session = Session.new(game_id, players, seed, {}, [], store)
+    players, seed, options, moves = SCENES[game_id]
+    session = Session.new(game_id, players, seed, options, [], store)
     session.autoplay(moves)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
 
@@ -87,8 +84,8 @@ def test_rules_help(snap_compare, make_app, store):
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_results(snap_compare, make_app, store, game_id):
-    players, seed, _ = SCENES[game_id]
-    session = Session.new(game_id, players, seed, {}, [], store)
+    players, seed, options, _ = SCENES[game_id]
+    session = Session.new(game_id, players, seed, options, [], store)
     finish(session)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
 

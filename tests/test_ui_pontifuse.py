@@ -17,7 +17,8 @@ async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
         await settle(pilot)
         assert isinstance(app.screen, LauncherScreen)
         # Pontifuse is the last game in the list
-        await pilot.press("down", "down")
+        await pilot.press("end")
+        assert app.screen.selected_game().id == "pontifuse"
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)

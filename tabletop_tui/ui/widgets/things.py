@@ -130,6 +130,30 @@ def die_lines(value: int | None, sides: int = 6, style: str = "", label: str | N
     return lines
 
 
+def mini_die_lines(value: int | None, style: str = "", label: str | None = None) -> list[Text]:
+    """A small die, 3x3: its number in a box, for tables with many dice. None: not rolled yet."""
+    box = style or "bold"
+    shown = label if label is not None else ("?" if value is None else str(value))
+    return [Text("┌─┐", style=box), Text("│", style=box) + Text(shown[:1], style=box) + Text("│", style=box),
+            Text("└─┘", style=box)]
+
+
+def die_chip(value: int | None, style: str = "bold", label: str | None = None) -> Text:
+    """A die on one line: its number on a solid face (reverse video), for a die in a sentence or a list."""
+    shown = label if label is not None else ("?" if value is None else str(value))
+    return Text(f" {shown} ", style=f"{style} reverse")
+
+
+def dice_row(values, big: bool = True, styles=None, labels=None, gap: int = 1) -> list[Text]:
+    """Dice side by side: `die_lines` (big, 5 lines) or `mini_die_lines` (3 lines). `styles` and
+    `labels` give one entry per die (or None)."""
+    values = list(values)
+    styles = list(styles) if styles is not None else [""] * len(values)
+    labels = list(labels) if labels is not None else [None] * len(values)
+    draw = die_lines if big else (lambda v, sides=6, style="", label=None: mini_die_lines(v, style, label))
+    return side_by_side([draw(v, 6, style=st, label=lb) for v, st, lb in zip(values, styles, labels)], gap=gap)
+
+
 def side_by_side(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
     """Join blocks of lines horizontally (each block is padded to its own width)."""
     if not blocks:

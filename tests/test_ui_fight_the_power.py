@@ -1,0 +1,214 @@
+"""Fight the Power played through the screens with Textual's Pilot, as people at the table would: the
+launcher, the setup form, recruits, fights (choosing dice to keep with the number keys, f to fight,
+the winner's face key to take), undo back to the roll, a refusal, the fit at 80x24, the results."""
+
+from textual import events
+from textual.geometry import Region
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.fight_the_power import FightThePowerScreen
+from tabletop_tui.ui.screens.launcher import LauncherScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.screens.setup import SetupScreen
+from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
+
+GAME = "fight-the-power"
+SEVEN = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
+
+
+async def settle(pilot, n=2):
+    for _ in range(n):
+        await pilot.pause()
+
+
+def shown(widget) -> str:
+    width, height = widget.size
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+def words(widget) -> str:
+    return " ".join(shown(widget).split())
+
+
+def log_text(screen) -> str:
+    return " ".join(" ".join(line.text for line in screen.query_one("#log", MoveLog).lines).split())
+
+
+def bar(app) -> ActionBar:
+    return app.screen.query_one("#actions", ActionBar)
+
+
+async def press_for_move(pilot, screen, key: str) -> None:
+    """Press a key that must make a move (see test_ui_thief_dice)."""
+    before = len(screen.session.game.history)
+    screen.app.post_message(events.Key(key, key))
+    for _ in range(20):
+        await pilot.pause(0)
+        if len(screen.session.game.history) > before:
+            break
+    assert screen.error == ""
+    assert len(screen.session.game.history) > before, f"{key!r} made no move"
+
+
+def assert_fits(screen) -> None:
+    """Nothing of the table is out of sight or cut: no scrolling needed, in either direction."""
+    table = screen.query_one("#table")
+    assert table.max_scroll_y == 0 and table.max_scroll_x == 0
+    for selector in ("#ftp-factions", "#ftp-fight"):
+        widget = screen.query_one(selector)
+        assert widget.region.bottom <= table.region.bottom
+        assert widget.region.right <= table.region.right
+
+
+async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        for _ in range(12):
+            if app.screen.selected_game().id == GAME:
+                break
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        seed = app.screen.query_one("#seed")
+        seed.focus()
+        await pilot.press("end", *["backspace"] * len(seed.value), *"21")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, FightThePowerScreen)
+        game = screen.session.game
+        assert (game.players, game.seed) == (["Ada", "Bo", "Cy"], 21)
+
+        fights = recruits = kept = 0
+        while not isinstance(app.screen, ResultsScreen):
+            assert len(game.history) < 400
+            game = screen.session.game
+            if game.outcome() is not None:
+                await pilot.pause(0)
+                continue
+            view = game.view(None)
+            names = view["players"]
+            actions = {a.key: a.move for a in bar(app).actions}
+            assert_fits(screen)
+            if view["phase"] == "turn":
+                me = view["current"]
+                assert f"{names[me]}: recruit a die, or pick a faction to fight." in words(screen.query_one("#prompt"))
+                # the number keys fight the others, in turn order; letters recruit
+                assert [actions[str(k)] for k in range(1, 3)] == [Move("fight", ((me + k) % 3,)) for k in (1, 2)]
+                letters = [k for k in actions if k.isalpha()]
+                if letters:
+                    move = actions[letters[0]]
+                    await press_for_move(pilot, screen, letters[0])
+                    recruits += 1
+                    assert f"{names[me]} recruited a" in words(screen.query_one("#ftp-fight")) or game.outcome()
+                    assert f"recruits one of {names[move.args[0]]}'s {move.args[1]}s" in log_text(screen)
+                else:
+                    await press_for_move(pilot, screen, "1")
+            elif view["phase"] == "aim":
+                me, target = view["current"], view["target"]
+                assert f"{names[me]} attacks {names[target]}" in words(screen.query_one("#ftp-fight"))
+                dice = view["dice"][me]
+                if dice[0] == 6 and not kept:  # keep a 6 once: press its number, see it kept
+                    await press_for_move(pilot, screen, "1")
+                    kept += 1
+                    assert screen.session.game.view(None)["rolling"][0] is False
+                    assert "■ keep 6 ? roll" in words(screen.query_one("#ftp-fight"))
+                    assert "Roll the 6" in [a.label for a in bar(app).actions]
+                await press_for_move(pilot, screen, "f")
+                fights += 1
+                fight = screen.session.game.view(None)["last_fight"]
+                a, d = names[fight["attacker"]], names[fight["defender"]]
+                said = f"{a}'s {' '.join(map(str, fight['attack']))}"
+                assert said in log_text(screen)
+                assert f"{a} attack" in words(screen.query_one("#ftp-fight"))
+            else:  # take: the winner presses the face to take
+                taker = view["taker"]
+                face = max(int(k) for k in actions)
+                assert actions[str(face)] == Move("take", (face,))
+                assert f"{names[taker]} won: take one of" in words(screen.query_one("#prompt"))
+                await press_for_move(pilot, screen, str(face))
+                assert f"{names[taker]} takes" in log_text(screen)
+        await settle(pilot)
+        assert fights > 3 and recruits >= 1 and kept == 1
+        outcome = game.outcome()
+        counts = [len(d) for d in game.dice]
+        assert sum(counts) == 12 and counts[outcome.winners[0]] in (0, 8)
+        assert words(app.screen.query_one("#results-summary")) == outcome.summary
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+    stats = {r["player"]: r["wins"] for r in store.stats(GAME)}
+    assert stats == {name: int(seat in outcome.winners) for seat, name in enumerate(game.players)}
+    assert store.unfinished() == []
+
+
+async def test_undo_goes_back_to_the_roll_and_a_refusal_shows_its_reason(make_app):
+    app = make_app(start={"game_id": GAME, "players": SEVEN, "seed": 4})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game = screen.session.game
+        me = game.current
+        assert_fits(screen)
+        await press_for_move(pilot, screen, "1")  # fight the next faction
+        assert_fits(screen)
+        await press_for_move(pilot, screen, "2")  # keep the second die
+        assert screen.session.game.view(None)["rolling"][1] is False
+        assert_fits(screen)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.session.game.view(None)["rolling"][1] is True and screen.session.game.phase == "aim"
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.session.game.phase == "turn" and screen.session.game.history == []
+
+        # a move the rules refuse (a stale click, say) shows why and changes nothing
+        other = (me + 1) % 7
+        face = next(f for f in range(1, 7) if f not in game.dice[other])
+        assert not screen.submit(me, Move("recruit", (other, face)))
+        assert screen.error == f"{SEVEN[other]} has no {face} to recruit."
+        assert screen.error in words(screen.query_one("#prompt"))
+        assert not screen.submit((me + 1) % 7, Move("fight", (me,)))
+        assert screen.error == f"It is not {SEVEN[(me + 1) % 7]}'s turn: {SEVEN[me]} is playing."
+        assert "✗ It is not" in shown(screen.query_one("#prompt"))
+        assert screen.session.game.history == []
+
+        await press_for_move(pilot, screen, "1")
+        await press_for_move(pilot, screen, "f")
+        game = screen.session.game
+        assert_fits(screen)
+        assert game.phase in ("take", "turn")
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.check_action("undo", ()) is None  # dimmed in the footer: the dice have spoken
+        assert "(undo: Not past a roll of the dice" in words(screen.query_one("#prompt"))
+        assert len(screen.session.game.history) == 2
+        if game.phase == "take":
+            taker = game.taker
+            face = game.legal_moves(taker)[-1].args[0]
+            await press_for_move(pilot, screen, str(face))
+            assert_fits(screen)
+            await pilot.press("u")  # the choice of a die after the roll can be taken back
+            await settle(pilot)
+            assert screen.session.game.phase == "take" and len(screen.session.game.history) == 2
+
+
+async def test_computer_factions_play_a_whole_game_by_themselves(make_app, store):
+    app = make_app(start={"game_id": GAME, "players": SEVEN[:5], "seed": 8, "computer": [0, 1, 2, 3, 4],
+                          "options": {"rounds": 6}})
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(600):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            if isinstance(app.screen, FightThePowerScreen):
+                assert not bar(app).actions
+                assert_fits(app.screen)
+            await pilot.pause(0)
+        assert isinstance(app.screen, ResultsScreen)
+        game = app.screen.session.game
+        assert game.outcome() is not None and len(game.history) > 5
+        assert any(move.kind == "roll" for _, move in game.history)
+    assert len(store.stats(GAME)) == 5 and store.unfinished() == []
