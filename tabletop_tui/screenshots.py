@@ -17,6 +17,7 @@ SCENES = {
     "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, {}, 14),
     "pontifuse": (["Ada", "Bo"], 5, {}, 6),
     "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 4, {}, 15),
+    "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 7),
 }
 
 
