@@ -18,6 +18,7 @@ SCENES = {
     "pontifuse": (["Ada", "Bo"], 5, {}, 6),
     "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 4, {}, 15),
     "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 7),
+    "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 10),
 }
 
 

@@ -1,0 +1,151 @@
+"""Break the Bank: the Bank and the Kitty as chip stacks, the dice of the last roll, the ladder of rolls
+(one die to five) with the chance of getting through each, and every player's money and turns left."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.break_the_bank import dice_words, survival_percent
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.things import amount_stack, die_lines, join_lines, side_by_side
+
+#: Dollars per chip in the Bank and Kitty stacks, and the most chips drawn.
+STACK_UNIT, STACK_WIDTH = 5, 24
+#: Dollars per chip beside each player, and the most chips drawn.
+PLAYER_UNIT, PLAYER_WIDTH = 25, 4
+NAME_WIDTH = 6
+
+
+class BreakTheBankScreen(GameScreen):
+    DEFAULT_CSS = """
+    #btb-middle, #btb-dice {
+        margin-bottom: 1;
+    }
+    """
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="btb-middle")
+        yield Static(id="btb-dice")
+        yield Static(id="btb-ladder")
+        yield Static(id="btb-players")
+
+    def show_table(self, view: dict) -> None:
+        self.query_one("#btb-middle", Static).update(self._middle(view))
+        self.query_one("#btb-dice", Static).update(self._dice(view))
+        self.query_one("#btb-ladder", Static).update(self._ladder(view))
+        self.query_one("#btb-players", Static).update(self._players(view))
+
+    def _middle(self, view: dict) -> Text:
+        bank = Text("Bank  ", style="bold")
+        bank.append_text(amount_stack(view["bank"], unit=STACK_UNIT, width=STACK_WIDTH))
+        if view["breaker"] is not None:
+            bank.append("  broken!", style="bold red")
+        elif view["bank"] == 0:
+            bank.append("  empty", style="bold red")
+        kitty = Text("Kitty ", style="bold")
+        kitty.append_text(amount_stack(view["kitty"], unit=STACK_UNIT, width=STACK_WIDTH, style="bold green"))
+        if view["paid"]:
+            kitty.append(f"  paid ${view['paid']}", style="dim")
+        return join_lines([bank, kitty])
+
+    def _dice(self, view: dict) -> Text:
+        names = view["players"]
+        roll = view["last_roll"]
+        if roll is None:
+            return join_lines([*die_lines(None, style="dim"), Text("No roll yet.", style="dim")])
+        faces = roll["faces"]
+        if roll["busted"]:
+            dice = [die_lines(f, style="bold red" if f == 1 else "dim") for f in faces]
+        else:
+            dice = [die_lines(f, style="bold green") for f in faces]
+        who = names[roll["seat"]]
+        if roll["busted"]:
+            caption = Text(f"{who} rolled a 1: bust", style="bold red")
+            if roll["moved"]:
+                caption.append(f", ${-roll['moved']} back to the Bank", style="red")
+        else:
+            total = sum(faces)
+            caption = Text(f"{who} rolled {total}: ", style="bold")
+            caption.append(f"+${roll['moved']} to the Kitty", style="bold green")
+            if roll["moved"] < total:
+                caption.append(", all the Bank had", style="bold red")
+        if view["breaker"] is not None:
+            caption = Text(f"{names[view['breaker']]} broke the Bank!", style="bold yellow")
+        return join_lines([*side_by_side(dice, gap=1), caption])
+
+    def _ladder(self, view: dict) -> Text:
+        """The five rolls of a turn: those behind in green, the next one highlighted, the rest dim."""
+        dice = view["dice"]
+        ladder = Text("Dice ", style="bold")
+        for k in range(1, view["max_dice"] + 1):
+            rung = f"{k}:{survival_percent(k)}%"
+            if dice is None or k > dice:
+                style = "dim"
+            elif k == dice:
+                style = "bold reverse"
+            else:
+                style = "green"
+            ladder.append(f" {rung} ", style=style)
+        ladder.append("Bank", style="bold yellow" if dice == view["max_dice"] else "dim")
+        line = Text()
+        if view["over"]:
+            line.append("The game is over.", style="bold")
+        else:
+            goal = "break the Bank" if dice == view["max_dice"] else "get through"
+            line.append(f"Next: {dice_words(dice)} for ${view['cost']}, ", style="bold")
+            line.append(f"{view['chance']}% to {goal}", style="bold yellow")
+        return join_lines([ladder, line])
+
+    def _players(self, view: dict) -> Text:
+        """Each player's money as chips and turns left as pips; in two columns for more than four."""
+        names = view["players"]
+        n = len(names)
+        turns = view["turns"]
+        cells = []
+        for seat in range(n):
+            cell = Text("▶" if seat == view["current"] else " ", style="bold green")
+            cell.append(names[seat][:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if seat == view["current"] else "")
+            cell.append(" ")
+            stack = amount_stack(view["money"][seat], unit=PLAYER_UNIT, width=PLAYER_WIDTH)
+            stack.pad_right(PLAYER_WIDTH + 5 - stack.cell_len)
+            cell.append_text(stack)
+            left = view["turns_left"][seat]
+            if turns <= 5:
+                cell.append("●" * left, style="cyan")
+                cell.append("·" * (turns - left), style="dim")
+            else:
+                cell.append(f"{left:>2} left", style="cyan")
+            cells.append(cell)
+        heading = Text("Money and turns left", style="bold dim")
+        if n <= 4:
+            return join_lines([heading, *cells])
+        rows = (n + 1) // 2
+        return join_lines([heading, *side_by_side([cells[:rows], cells[rows:]], gap=1)])
+
+    def scoreboard(self, view: dict):
+        return ["$", "Left"], [[m, t] for m, t in zip(view["money"], view["turns_left"])]
+
+    def status(self, view: dict) -> str:
+        return f"turn {min(view['turns_played'], view['total_turns'])} of {view['total_turns']}"
+
+    def prompt(self, view: dict) -> str:
+        if view["over"]:
+            return view["result"] or ""
+        me = view["players"][view["current"]]
+        cost, dice, chance = view["cost"], view["dice"], view["chance"]
+        roll = f"pay ${cost} and roll {dice_words(dice)} ({chance}% to get through)"
+        if dice == 1:
+            taken = view["turns"] - view["turns_left"][view["current"]]
+            return f"{me}: {roll}. Turn {taken} of {view['turns']}."
+        take = f"take the Kitty (${view['kitty']})"
+        if view["bank"] == 0:
+            take += " and break the Bank"
+        if not view["can_pay"]:
+            return f"{me} cannot pay ${cost} for another roll: {take}."
+        return f"{me}: {take}, or {roll}?"
+
+    def action_key(self, move: Move, index: int) -> str:
+        return {"roll": "r", "take": "t"}.get(move.kind, "")
