@@ -19,6 +19,7 @@ SCENES = {
     "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 4, {}, 15),
     "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 7),
     "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 10),
+    "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 7, {}, 20),
 }
 
 
