@@ -241,13 +241,23 @@ class GameScreen(Screen):
     # -- keys -------------------------------------------------------------------------------------
 
     def on_key(self, event) -> None:
+        # The one key handler of every game screen: Textual calls a subclass's on_key and then this
+        # one for the same key, so a screen that wants keys of its own overrides `unlisted_key`.
         key = event.character
         if not key or key in self.RESERVED_KEYS:
             return
         action = self.query_one("#actions", ActionBar).action_for_key(key)
         if action is not None:
-            event.stop()
             self.submit(action.seat, action.move)
+        elif not self.unlisted_key(key):
+            return
+        event.stop()
+        event.prevent_default()
+
+    def unlisted_key(self, key: str) -> bool:
+        """A key the action bar does not show (a board square, a move the rules will refuse with a
+        reason). True if the screen handled it."""
+        return False
 
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self.submit(message.action.seat, message.action.move)

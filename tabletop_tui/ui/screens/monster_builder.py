@@ -285,16 +285,11 @@ class MonsterBuilderScreen(GameScreen):
             return Move("discard")
         return None
 
-    def on_key(self, event) -> None:
-        """A key the action bar does not show, but that names a move, goes to the rules for their reason.
-        (GameScreen.on_key, which Textual calls after this one, handles the keys the bar shows.)"""
-        key = event.character
+    def unlisted_key(self, key: str) -> bool:
+        """A key the action bar does not show, but that names a move, goes to the rules for their reason."""
         humans = self.session.human_to_act()
-        if not key or key in self.RESERVED_KEYS or not humans:
-            return
-        if self.query_one("#actions").action_for_key(key) is None:
-            move = self.key_move(key)
-            if move is not None:
-                event.stop()
-                event.prevent_default()
-                self.submit(humans[0], move)
+        move = self.key_move(key) if humans else None
+        if move is None:
+            return False
+        self.submit(humans[0], move)
+        return True

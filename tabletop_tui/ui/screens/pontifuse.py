@@ -117,14 +117,11 @@ class PontifuseScreen(GameScreen):
             return
         self.submit(humans[0], Move("place", (cell,)))
 
-    def on_key(self, event) -> None:
-        key = event.character
-        bar = self.query_one("#actions")
-        if key and key in "123456789" and bar.action_for_key(key) is None:
-            event.stop()
+    def unlisted_key(self, key: str) -> bool:
+        if key in "123456789":
             self.place(int(key) - 1)
-            return
-        super().on_key(event)
+            return True
+        return False
 
     def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
         self.place(message.index)
