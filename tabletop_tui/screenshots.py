@@ -16,10 +16,10 @@ SCENES = {
     "second-story": (["Ada", "Bo", "Cy"], 7, {}, 9),
     "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, {}, 14),
     "pontifuse": (["Ada", "Bo"], 5, {}, 6),
-    "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 4, {}, 15),
-    "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 7),
-    "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 6, {}, 10),
-    "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 7, {}, 20),
+    "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 6),
+    "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 16),
+    "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 7),
+    "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 1, {}, 34),
 }
 
 

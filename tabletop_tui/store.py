@@ -25,7 +25,9 @@ The schema (`SCHEMA_VERSION` 1):
     meta(key PRIMARY KEY, value)              "schema_version"
     saves(id PRIMARY KEY, game, title, rules_version, setup, computer, created, updated,
           finished, outcome, original)
-        setup     JSON {"players": [...], "seed": n, "options": {...}}: the record without its moves
+        setup     JSON {"players": [...], "seed": n, "stream": v, "options": {...}}: the record without its
+                  moves ("stream", the version of the random stream, is missing in saves made before it
+                  existed: those are version 1)
         computer  JSON list of the seats played by the computer
         created, updated, finished: Unix times (finished is NULL while the game goes on)
         outcome   JSON `Outcome.to_json()` of a finished game
@@ -184,6 +186,9 @@ def _check_record(record: Any) -> dict:
     seed = record.get("seed", 0)
     if not _int(seed):
         raise StoreError(f"the seed {seed!r} is not a whole number")
+    stream = record.get("stream", 1)  # a record from before the stream had versions
+    if not _int(stream) or stream < 1:
+        raise StoreError(f"the random stream version {stream!r} is not a whole number from 1 up")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise StoreError("the options are not a JSON object")
@@ -197,8 +202,14 @@ def _check_record(record: Any) -> dict:
         _dumps(options)
     except (TypeError, ValueError) as exc:
         raise StoreError(f"the options cannot be saved: {exc}") from None
-    return {"game": game, "rules_version": version, "players": list(players), "seed": seed,
+    return {"game": game, "rules_version": version, "players": list(players), "seed": seed, "stream": stream,
             "options": copy.deepcopy(options), "moves": clean_moves}
+
+
+def _setup(record: dict) -> dict:
+    """What the saves table keeps of a record besides its moves."""
+    return {"players": record["players"], "seed": record["seed"], "stream": record["stream"],
+            "options": record["options"]}
 
 
 def _check_move(i: int, item: Any, n_players: int) -> list:
@@ -584,7 +595,7 @@ class Store:
 
     def _insert(self, record: dict, computer: list[int], title: str, now: float) -> str:
         save_id = os.urandom(8).hex()
-        setup = {"players": record["players"], "seed": record["seed"], "options": record["options"]}
+        setup = _setup(record)
         self._conn.execute(
             "INSERT INTO saves (id, game, title, rules_version, setup, computer, created, updated) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -681,7 +692,7 @@ class Store:
         with self._write():
             times = dict(self._conn.execute("SELECT idx, at FROM moves WHERE save_id = ?", (save_id,)).fetchall())
             now = _now()
-            setup = {"players": migrated["players"], "seed": migrated["seed"], "options": migrated["options"]}
+            setup = _setup(migrated)
             self._conn.execute(
                 "UPDATE saves SET rules_version = ?, setup = ?, original = coalesce(original, ?), updated = ? "
                 "WHERE id = ?",
@@ -745,7 +756,8 @@ def _decode(row: tuple, moves: list[tuple]) -> dict:
             raise StoreError(f"move {idx + 1} is not readable ({exc})") from None
         last = max(last, at or 0)
     record = _check_record({"game": game, "rules_version": version, "players": setup.get("players"),
-                            "seed": setup.get("seed", 0), "options": setup.get("options", {}), "moves": listed})
+                            "seed": setup.get("seed", 0), "stream": setup.get("stream", 1),
+                            "options": setup.get("options", {}), "moves": listed})
     outcome = None
     if outcome_text is not None:
         try:

@@ -47,7 +47,7 @@ class Scripted(Stream):
 @contextmanager
 def scripted_stream(first):
     original = engine.Stream
-    engine.Stream = lambda seed: Scripted(first)
+    engine.Stream = lambda seed, version=None: Scripted(first)
     try:
         yield
     finally:

@@ -782,3 +782,28 @@ def test_random_operations_keep_the_store_equal_to_the_games(store):
                     for st in g.outcome().standings:
                         wins[st.name] = wins.get(st.name, 0) + (st.place == 1)
             assert {r["player"]: r["wins"] for r in store.stats("counting")} == wins
+
+
+def test_a_save_from_before_stream_versions_resumes_exactly_as_it_was_played(store):
+    old = Counting(["Ada", "Bo"], 5, stream=1)
+    save_id = store.new_game(old.record(), [], "Counting")
+    for _ in range(6):
+        seat = old.to_act()[0]
+        old.play(seat, Move("roll"))
+        store.add_move(save_id, len(old.history) - 1, seat, old.history[-1][1].to_json())
+    # the saves table as it was written before the stream had versions: no "stream" in the setup
+    con = raw(store.path)
+    setup = json.loads(con.execute("SELECT setup FROM saves WHERE id = ?", (save_id,)).fetchone()[0])
+    assert setup.pop("stream") == 1
+    con.execute("UPDATE saves SET setup = ? WHERE id = ?", (json.dumps(setup), save_id))
+    con.close()
+    record = store.load(save_id)["record"]
+    assert record["stream"] == 1
+    again = Counting.from_record(record)
+    assert again.total == old.total and again.history == old.history
+    assert Counting.from_record(dict(record, stream=2)).total != old.total  # the version matters
+
+
+def test_a_new_save_keeps_its_stream_version(store):
+    save_id, game = autosaved_game(store, seed=4, n=5)
+    assert store.load(save_id)["record"]["stream"] == game.stream == 2

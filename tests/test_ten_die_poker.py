@@ -62,7 +62,7 @@ def deal(*hands) -> list[int]:
 @contextmanager
 def scripted(faces):
     original = engine.Stream
-    engine.Stream = lambda seed: Scripted(faces)
+    engine.Stream = lambda seed, version=None: Scripted(faces)
     try:
         yield
     finally:
@@ -317,7 +317,7 @@ def test_a_tie_for_the_worst_hand_is_drawn_at_random_and_said():
     for pick in (0, 1):
         stream = Scripted(deal(THREE_SIXES, TWO_PAIR, HIGH_6, HIGH_6))
         stream.picks = [pick]
-        original, engine.Stream = engine.Stream, lambda seed: stream
+        original, engine.Stream = engine.Stream, lambda seed, version=None: stream
         try:
             game = TenDiePoker(NAMES[:4], 0, hands=1)
         finally:

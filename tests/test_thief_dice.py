@@ -52,7 +52,7 @@ class Scripted(Stream):
 @contextmanager
 def scripted_setup(faces):
     original = engine.Stream
-    engine.Stream = lambda seed: Scripted(faces)
+    engine.Stream = lambda seed, version=None: Scripted(faces)
     try:
         yield
     finally:

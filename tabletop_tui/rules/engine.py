@@ -4,8 +4,8 @@ A game is a pure state machine. The screen (or a bot, or a test) asks whom the g
 (`to_act`), what they may do (`legal_moves`), hands over a move (`play`) and redraws from what a seat
 may see (`view`). Nothing here knows about a screen, a file or the clock.
 
-A game is fully described by its *record*: game id, rules version, players, seed, options and the
-list of (seat, move). Replaying the record rebuilds the state; saves, undo and bug reports use it.
+A game is fully described by its *record*: game id, rules version, players, seed (with the version of
+the random stream it seeds), options and the list of (seat, move). Replaying the record rebuilds the state; saves, undo and bug reports use it.
 """
 
 from __future__ import annotations
@@ -146,6 +146,20 @@ def resolve_options(declared: Iterable[Option], given: dict) -> dict:
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
+#: How a seed becomes a stream. Version 1 put seed n + 1 one draw behind seed n, so that games with
+#: neighbouring seeds (a simulation's, a test's) replayed each other's dice shifted by one; version 2
+#: scrambles the seed first. A record says its version ("stream"); records from before say nothing
+#: and replay with version 1, exactly as they were played.
+STREAM_VERSION = 2
+STREAM_VERSIONS = (1, 2)
+
+
+def _scramble(z: int) -> int:
+    """SplitMix64's output function: a bijection on 64 bits that spreads every bit of z."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
 
 class Stream:
     """The game's own seeded random stream (SplitMix64). Counts every draw, so that the engine knows
@@ -158,15 +172,16 @@ class Stream:
 
     __slots__ = ("_state", "draws")
 
-    def __init__(self, seed: int):
-        self._state = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+    def __init__(self, seed: int, version: int = STREAM_VERSION):
+        if version not in STREAM_VERSIONS:
+            raise ValueError(f"there is no random stream version {version!r}")
+        state = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+        self._state = _scramble(state) if version >= 2 else state
         self.draws = 0
 
     def _next(self) -> int:
         self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return _scramble(z)
 
     def below(self, n: int) -> int:
         """A whole number from 0 to n - 1."""
@@ -292,7 +307,7 @@ class Game:
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options):
         players = [str(p) for p in players]
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
@@ -303,7 +318,8 @@ class Game:
         self.players = players
         self.seed = int(seed)
         self.options = resolve_options(self.OPTIONS, options)
-        self.rng = Stream(self.seed)
+        self.stream = stream  # the version of the random stream (see STREAM_VERSION)
+        self.rng = Stream(self.seed, stream)
         self.reveals = 0
         self.history: list[tuple[int, Move]] = []
         self.log: list[Event] = []
@@ -396,7 +412,7 @@ class Game:
         ok, why = self.undo_status()
         if not ok:
             raise IllegalMove(why)
-        return type(self).replay(self.players, self.seed, self.options, self.history[:-1])
+        return type(self).replay(self.players, self.seed, self.options, self.history[:-1], self.stream)
 
     def copy(self) -> "Game":
         """An independent game, cheap enough for a bot to look ahead thousands of times. Moves and
@@ -413,7 +429,8 @@ class Game:
         other.__dict__ = state
         return other
 
-    _BASE_STATE = frozenset(("players", "seed", "options", "rng", "reveals", "history", "log", "_undo_floor"))
+    _BASE_STATE = frozenset(("players", "seed", "stream", "options", "rng", "reveals", "history", "log",
+                             "_undo_floor"))
 
     def _copy_state(self, state: dict) -> None:
         """Replace the game's own mutable values in `state` (a shallow copy of `__dict__`) with copies.
@@ -428,13 +445,15 @@ class Game:
             "rules_version": self.rules_version,
             "players": list(self.players),
             "seed": self.seed,
+            "stream": self.stream,
             "options": dict(self.options),
             "moves": [[seat, move.to_json()] for seat, move in self.history],
         }
 
     @classmethod
-    def replay(cls, players, seed, options, moves: Iterable[tuple[int, Move]]) -> "Game":
-        game = cls(list(players), seed, **dict(options))
+    def replay(cls, players, seed, options, moves: Iterable[tuple[int, Move]],
+               stream: int = STREAM_VERSION) -> "Game":
+        game = cls(list(players), seed, stream=stream, **dict(options))
         for i, (seat, move) in enumerate(moves):
             try:
                 game.play(seat, move)
@@ -451,9 +470,13 @@ class Game:
             raise RecordError(
                 f"this save needs rules version {version} of {cls.title}; this program has version {cls.rules_version}"
             )
+        stream = record.get("stream", 1)  # records from before the versions were stream 1
+        if type(stream) is not int or stream not in STREAM_VERSIONS:
+            raise RecordError(f"this save uses random stream version {stream!r}; this program knows "
+                              f"versions {', '.join(map(str, STREAM_VERSIONS))}")
         try:
             moves = [(int(seat), Move.from_json(m)) for seat, m in record.get("moves", [])]
-            return cls.replay(record["players"], record.get("seed", 0), record.get("options", {}), moves)
+            return cls.replay(record["players"], record.get("seed", 0), record.get("options", {}), moves, stream)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as exc:

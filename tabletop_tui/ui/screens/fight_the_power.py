@@ -155,9 +155,14 @@ class FightThePowerScreen(GameScreen):
             said.append(f" {names[winner]} took {names[loser]}'s {fight['taken']}.", style="")
         verb = "attacks" if view["phase"] == "take" else "attacked"
         head = Text(f"{names[a]} {verb} {names[d]}:", style="dim")
-        kept = not all(fight["rerolled"])
-        note = Text(f"* rolled by {names[a]}; the others kept their faces" if kept else "", style="dim")
-        return [head, row(a, attack, fight["rerolled"] if kept else [False] * len(attack)), marks,
+        rerolled = fight["rerolled"]
+        if not any(rerolled):
+            note = Text(f"{names[a]} rolled none: those dice kept their faces", style="dim")
+        elif not all(rerolled):
+            note = Text(f"* rolled by {names[a]}; the others kept their faces", style="dim")
+        else:
+            note = Text("")
+        return [head, row(a, attack, rerolled if not all(rerolled) else [False] * len(attack)), marks,
                 row(d, defence, [False] * len(defence)), said, note]
 
     # -- the frame ------------------------------------------------------------------------------------
