@@ -20,6 +20,7 @@ Moves: `roll` (pay and roll the next rung's dice; the first roll of a turn is th
 from __future__ import annotations
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing
 
 MAX_DICE = 5
 ROLL = Move("roll")
@@ -68,13 +69,6 @@ def _faces(faces: list[int]) -> str:
 
 def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
-
-
-def _join(items: list[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class BreakTheBank(Game):
@@ -163,7 +157,7 @@ class BreakTheBank(Game):
                 f"{_dollars(bank)} is split, {_dollars(share)} to each of the {n} players")
         if odd and deal:
             lucky = [self.players[s] for s, got in enumerate(shares) if got > share]
-            text += f"; the odd {_dollars(odd)} is dealt a dollar each to {_join(lucky)}."
+            text += f"; the odd {_dollars(odd)} is dealt a dollar each to {listing(lucky)}."
         elif odd:
             text += f"; the odd {_dollars(odd)} stays in the Bank."
         else:
@@ -298,12 +292,12 @@ class BreakTheBank(Game):
         if len(winners) == 1:
             summary = f"{start}: {names[winners[0]]} has the most money ({best}) and wins."
         else:
-            summary = f"{start}: {_join([names[s] for s in winners])} share the most money ({best}) and the win."
+            summary = f"{start}: {listing([names[s] for s in winners])} share the most money ({best}) and the win."
         ties = []
         for amount in sorted(set(money), reverse=True):
             group = [names[s] for s in range(len(names)) if money[s] == amount]
             if len(group) > 1:
-                ties.append(f"{_join(group)} have {_dollars(amount)} each and share a place.")
+                ties.append(f"{listing(group)} have {_dollars(amount)} each and share a place.")
         return Outcome(standings, summary, " ".join(ties))
 
     def view(self, seat: int | None = None) -> dict:

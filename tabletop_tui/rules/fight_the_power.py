@@ -21,6 +21,7 @@ also ends after that many rounds, the faction closest to eight or none winning.
 from __future__ import annotations
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing, plural
 
 START_DICE = 4
 GROW_TO = 8
@@ -50,19 +51,8 @@ def faces(dice) -> str:
     return " ".join(map(str, dice)) or "no dice"
 
 
-def _n(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
-
-
 def _dice(n: int) -> str:
-    return _n(n, "die", "dice")
-
-
-def _join(items: list[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return plural(n, "die", "dice")
 
 
 def _plural_face(face: int, count: int) -> str:
@@ -112,7 +102,7 @@ class FightThePower(Game):
         self.log.append(self.say(
             f"{names[self.first]} is drawn to go first; play passes to the left ({names[(self.first + 1) % n]} "
             "is next). Reach eight dice or none to win"
-            + (f", or be closest to it after {_n(rounds, 'round')}." if rounds else "."),
+            + (f", or be closest to it after {plural(rounds, 'round')}." if rounds else "."),
             "turn", self.first))
 
     # -- helpers -------------------------------------------------------------------------------------
@@ -308,12 +298,12 @@ class FightThePower(Game):
             summary = f"{names[winner]} {how} and wins!"
         else:
             best = [st.seat for st in standings if st.place == 1]
-            played = _n(self.options["rounds"], "round")
+            played = plural(self.options["rounds"], "round")
             if len(best) == 1:
                 summary = (f"After {played} nobody has reached eight dice or none; {names[best[0]]}, "
                            f"{_dice(distance(counts[best[0]]))} from a win, comes closest and wins.")
             else:
-                summary = (f"After {played} nobody has reached eight dice or none; {_join([names[s] for s in best])}"
+                summary = (f"After {played} nobody has reached eight dice or none; {listing([names[s] for s in best])}"
                            f" come equally close ({_dice(distance(counts[best[0]]))} from a win) and share the win.")
         return Outcome(standings, summary, self._tiebreak_words(standings, winner))
 
@@ -331,7 +321,7 @@ class FightThePower(Game):
         for group in by_place.values():
             if len(group) > 1:
                 away = distance(len(self.dice[group[0]]))
-                sentences.append(f"{_join([f'{names[s]} ({_dice(len(self.dice[s]))})' for s in group])} are "
+                sentences.append(f"{listing([f'{names[s]} ({_dice(len(self.dice[s]))})' for s in group])} are "
                                  f"each {_dice(away)} from a win and share a place.")
         return " ".join(sentences)
 

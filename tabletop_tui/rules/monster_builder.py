@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing
 
 SLOTS = ("head", "left arm", "right arm", "left leg", "right leg")
 HEAD, LEFT_ARM, RIGHT_ARM, LEFT_LEG, RIGHT_LEG = range(5)
@@ -103,13 +104,6 @@ def win_chance(attack: Attack, attacker: list[int], defender: list[int]) -> floa
         return sum(1 for die in range(1, 7) if die + base >= fixed) / 6
     at_most = _AT_MOST[attack.dice]
     return sum(at_most[min(die + base, len(at_most) - 1)] for die in range(1, 7)) / 6
-
-
-def _join(items: list[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _sixes(n: int) -> str:
@@ -389,7 +383,7 @@ class MonsterBuilder(Game):
             best = f"{_sixes(sixes[top[0]])} and a total of {totals[top[0]]}"
             summary = (f"After {self.round} rounds no monster is finished; {names[top[0]]} has the best, with {best}."
                        if len(top) == 1 else
-                       f"After {self.round} rounds no monster is finished; {_join([names[s] for s in top])} share "
+                       f"After {self.round} rounds no monster is finished; {listing([names[s] for s in top])} share "
                        f"the best, with {best}.")
         return Outcome(standings, summary, self._tiebreak_words(sixes, totals))
 
@@ -401,12 +395,12 @@ class MonsterBuilder(Game):
             group = sorted((s for s in rest if sixes[s] == count), key=lambda s: -totals[s])
             if len(group) < 2:
                 continue
-            shown = _join([f"{names[s]} {totals[s]}" for s in group])
+            shown = listing([f"{names[s]} {totals[s]}" for s in group])
             if len(set(totals[s] for s in group)) == 1:
-                sentences.append(f"{_join([names[s] for s in group])} have {_sixes(count)} and the same total "
+                sentences.append(f"{listing([names[s] for s in group])} have {_sixes(count)} and the same total "
                                  f"({totals[group[0]]}), so they share a place.")
             else:
-                sentences.append(f"{_join([names[s] for s in group])} have {_sixes(count)} each; the higher total "
+                sentences.append(f"{listing([names[s] for s in group])} have {_sixes(count)} each; the higher total "
                                  f"of all five parts places higher ({shown}).")
         rule = ("After the winner, monsters are placed by their number of 6s, then by their total."
                 if self.winner is not None else "Monsters are placed by their number of 6s, then by their total.")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing, plural
 
 # --------------------------------------------------------------------------------------------
 # The board as data
@@ -131,14 +132,10 @@ def _territory(army: int, cell: int) -> str:
     return _TERRITORIES_BY_INDEX[army][cell]
 
 
-def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 @lru_cache(maxsize=4096)
 def _flanking_placement(name: str, seat: int, army: int, cell: int, new: int, early: bool) -> Event:
     flanked = cells_of(new)
-    names = _join([f"the {_territory(army, c)}" for c in flanked])
+    names = listing([f"the {_territory(army, c)}" for c in flanked])
     verb = "is" if len(flanked) == 1 else "are"
     text = (f"{name} ({ARMIES[army]}) marks the {_territory(army, cell)}, {WHERE[cell]}, "
             f"and {names} {verb} now flanked")
@@ -275,7 +272,7 @@ def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: lis
     standings = rank_standings(list(names), [(t,) for t in totals], totals, details)
     where = ""
     if board > 1:
-        where = f" on board {board} (the earlier {_plural(board - 1, 'board was', 'boards were')} scoreless)"
+        where = f" on board {board} (the earlier {plural(board - 1, 'board was', 'boards were')} scoreless)"
     if totals[0] == totals[1]:
         summary = (f"{names[0]} and {names[1]} share the win with {totals[0]} points each{where}: "
                    f"{names[0]} {details[0]}; {names[1]} {details[1]}.")
@@ -289,15 +286,11 @@ def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: lis
     return Outcome(standings, summary, tiebreaks)
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many}"
-
-
 @lru_cache(maxsize=256)
 def _drawn_outcome(names: tuple, boards: int) -> Outcome:
-    detail = f"no flanked territory on {_plural(boards, 'board', 'boards')}"
+    detail = f"no flanked territory on {plural(boards, 'board', 'boards')}"
     standings = rank_standings(list(names), [(0,), (0,)], [0, 0], [detail, detail])
-    summary = (f"A draw: {_plural(boards, 'board', 'boards')} in a row ended with nobody flanking anything, "
+    summary = (f"A draw: {plural(boards, 'board', 'boards')} in a row ended with nobody flanking anything, "
                f"and the replay limit is {boards}.")
     return Outcome(standings, summary, "")
 

@@ -18,6 +18,7 @@ from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS, Card
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing
 
 CHIPS_PER_SUIT = 10
 
@@ -103,15 +104,6 @@ def card_dict(card: Card) -> dict:
     }
 
 
-def _join(items: list[str], last: str = "and") -> str:
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -123,7 +115,7 @@ def describe_card(card: Card) -> str:
     if card.is_ace:
         return card.name
     label = card.rank if isinstance(card.rank, str) else card.rank_label
-    return f"{card.name} ({label}: {_join(list(card.suits))})"
+    return f"{card.name} ({label}: {listing(list(card.suits))})"
 
 
 def describe_chips(chips) -> str:
@@ -135,7 +127,7 @@ def describe_chips(chips) -> str:
             parts.append(f"a {s} chip")
         elif n > 1:
             parts.append(f"{n} {s} chips")
-    return _join(parts) if parts else "nothing"
+    return listing(parts) if parts else "nothing"
 
 
 # --------------------------------------------------------------------------------------------
@@ -190,7 +182,7 @@ class SecondStory(Game):
                                   ("the Courts", opts["courts"])) if on]
         deck_words = f"The {self.deck_size}-card deck"
         if extras:
-            deck_words += f" (with {_join(extras)})"
+            deck_words += f" (with {listing(extras)})"
         self.log.append(self.say(
             f"{deck_words} is shuffled and the bank holds {CHIPS_PER_SUIT} chips of each suit. "
             f"{self.players[self.first_player]} is drawn at random to burgle first.",
@@ -299,7 +291,7 @@ class SecondStory(Game):
             "reroll": reroll,
         }
         name = self.players[seat]
-        rolled = _join([str(face(v)) for v in values])
+        rolled = listing([str(face(v)) for v in values])
         need = "a 0" if target >= 10 else f"{target}+"
         if ndice == 2:
             need += " on either die"
@@ -321,7 +313,7 @@ class SecondStory(Game):
             if SECOND_CHANCE in rerolls:
                 ways.append(f"risk a {card.suits[0]} chip from the lair for a second chance")
             events.append(self.say(
-                f"{name} may {_join(ways, 'or')} to reroll, or accept the bust.", "reroll_offer", seat))
+                f"{name} may {listing(ways, 'or')} to reroll, or accept the bust.", "reroll_offer", seat))
             return
         self._bust(seat, events)
 
@@ -348,7 +340,7 @@ class SecondStory(Game):
             self.phase = TAKE
             self.take_count = wanted
             which = "one chip" if wanted == 1 else f"{wanted} chips of different suits"
-            events.append(self.say(f"{name} may take {which} from {_join(avail, 'or')}.", "choose", seat))
+            events.append(self.say(f"{name} may take {which} from {listing(avail, 'or')}.", "choose", seat))
             return
         self._give(seat, avail, card, events)
 
@@ -364,7 +356,7 @@ class SecondStory(Game):
         else:
             text = f"{name} finds nothing to take."
         if missing:
-            text += f" The bank has no {_join(missing, 'or')} left."
+            text += f" The bank has no {listing(missing, 'or')} left."
         events.append(self.say(text, "loot", seat, chips=dict(got)))
         self.phase = CONTINUE
         self.take_count = 0
@@ -392,8 +384,8 @@ class SecondStory(Game):
                 self.final_turns = [(seat + 1 + i) % n for i in range(n)]
                 order = [self.players[s] for s in self.final_turns]
                 events.append(self.say(
-                    f"The bank has run out of {_join(empty)}: the last night begins. Everyone gets one "
-                    f"final turn, in the order {_join(order)}, so {name} plays last.",
+                    f"The bank has run out of {listing(empty)}: the last night begins. Everyone gets one "
+                    f"final turn, in the order {listing(order)}, so {name} plays last.",
                     "last_night", seat, empty=empty))
                 self._advance(events)
                 return
@@ -459,7 +451,7 @@ class SecondStory(Game):
                 summary += f", against {scores[runner]} for {names[runner]}"
             summary += "."
         else:
-            summary = (f"{_join([names[w] for w in winners])} share the win: their lairs are level on every "
+            summary = (f"{listing([names[w] for w in winners])} share the win: their lairs are level on every "
                        f"suit that counts ({', '.join(map(str, chains[winners[0]][1:]))}).")
         return Outcome(standings, summary, tiebreaks)
 
@@ -619,10 +611,10 @@ class SecondStory(Game):
             suits = list(args)
             for s in suits:
                 if s not in SUITS:
-                    return f"{s!r} is not a suit: the suits are {_join(list(SUITS))}."
+                    return f"{s!r} is not a suit: the suits are {listing(list(SUITS))}."
             for s in suits:
                 if s not in card.suits:
-                    return f"{_cap(card.name)} holds {_join(list(card.suits))}, not {s}."
+                    return f"{_cap(card.name)} holds {listing(list(card.suits))}, not {s}."
             for s in suits:
                 if self.bank[s] == 0:
                     return f"The bank has no {s} left to take."
@@ -680,7 +672,7 @@ class SecondStory(Game):
         if kind == "take" and args:
             if len(args) == 1:
                 return f"Take a {args[0]} chip"
-            return f"Take {_join([str(a) for a in args])}"
+            return f"Take {listing([str(a) for a in args])}"
         if kind == "end_night":
             return "End the night: take the bag home"
         if kind == "go_on":
@@ -727,6 +719,6 @@ def _tiebreak_words(names: list[str], chains: list[list[int]], standings) -> tup
                                  f"({', '.join(map(str, ca[1:]))}) and share a place.")
                 continue
             broke.update((a, b))
-            sentences.append(f"{names[a]} and {names[b]} tied on {_join([str(x) for x in ca[1:d]])}; "
+            sentences.append(f"{names[a]} and {names[b]} tied on {listing([str(x) for x in ca[1:d]])}; "
                              f"{names[a]}'s {ORDINALS[d]} suit ({ca[d]} against {cb[d]}) decided.")
     return " ".join(sentences), broke

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from tabletop_tui.rules.components.poker import describe, rank_hand
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing, plural
 
 PAIRS = 5
 HIGH_NAME = "High Die"
@@ -53,17 +54,6 @@ def player_key(red, black) -> tuple:
 def challenge_cost(pot: int) -> int:
     """Half the pot, rounded up."""
     return (pot + 1) // 2
-
-
-def _join(items) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _n(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
 def _faces(values) -> str:
@@ -114,8 +104,8 @@ class TenDiePoker(Game):
         self._outcome: Outcome | None = None
         hands = self.options["hands"]
         self.log.append(self.say(
-            f"Everyone starts with {_n(start, 'chip')}; the ante is {self.options['ante']}. "
-            + (f"The session lasts {_n(hands, 'hand')}, or until only one player can pay the ante."
+            f"Everyone starts with {plural(start, 'chip')}; the ante is {self.options['ante']}. "
+            + (f"The session lasts {plural(hands, 'hand')}, or until only one player can pay the ante."
                if hands else "The session goes on until only one player can pay the ante.")
             + (" Odd chips of a split pot stay in the pot for the next hand."
                if self.options["odd_chips"] == "carry" else ""),
@@ -174,11 +164,11 @@ class TenDiePoker(Game):
                 self.red[s], self.black[s] = [], []
         hands = self.options["hands"]
         heading = f"Hand {self.hand}" + (f" of {hands}" if hands else "")
-        text = (f"{heading}: {_join(names[s] for s in able)} ante {ante} each; the pot is {self.pot}"
-                + (f" with the {_n(carried, 'chip')} left from the last split." if carried else "."))
+        text = (f"{heading}: {listing(names[s] for s in able)} ante {ante} each; the pot is {self.pot}"
+                + (f" with the {plural(carried, 'chip')} left from the last split." if carried else "."))
         out = [s for s in range(len(names)) if s not in able]
         if out:
-            text += (f" {_join(names[s] for s in out)} cannot pay the ante and "
+            text += (f" {listing(names[s] for s in out)} cannot pay the ante and "
                      + ("sits" if len(out) == 1 else "sit") + " this hand out.")
         events.append(self.say(text, "hand", None, hand=self.hand))
         for s in able:
@@ -192,7 +182,7 @@ class TenDiePoker(Game):
         if len(leaders) == 1:
             events.append(self.say(f"{names[leaders[0]]} leads ({what}).", "lead", leaders[0]))
         else:
-            events.append(self.say(f"{_join(names[s] for s in leaders)} tie for the lead: their hands "
+            events.append(self.say(f"{listing(names[s] for s in leaders)} tie for the lead: their hands "
                                    f"match ({what} each).", "lead"))
         self._next_turn(events)
 
@@ -211,20 +201,20 @@ class TenDiePoker(Game):
         lows = [s for s in waiting if self.key(s) == worst]
         if len(lows) > 1:
             seat = lows[self.rng.below(len(lows))]
-            events.append(self.say(f"{_join(names[s] for s in lows)} tie for the worst hand; a random draw "
+            events.append(self.say(f"{listing(names[s] for s in lows)} tie for the worst hand; a random draw "
                                    f"makes {names[seat]} the active player.", "draw", seat))
         else:
             seat = lows[0]
         self.active = seat
         cost = self.cost()
         leaders = self.leaders()
-        target = f"{_join(names[s] for s in leaders)}'s {self.best_name(leaders[0])}"
+        target = f"{listing(names[s] for s in leaders)}'s {self.best_name(leaders[0])}"
         if self.chips[seat] >= cost:
             text = (f"{names[seat]} has the worst hand ({self.best_name(seat)}) and must fold or pay "
                     f"{cost} to challenge {target}.")
         else:
             text = (f"{names[seat]} has the worst hand ({self.best_name(seat)}) but only "
-                    f"{_n(self.chips[seat], 'chip')}, less than the {cost} a challenge costs: "
+                    f"{plural(self.chips[seat], 'chip')}, less than the {cost} a challenge costs: "
                     f"{names[seat]} must fold.")
         events.append(self.say(text, "turn", seat, cost=cost))
 
@@ -242,7 +232,7 @@ class TenDiePoker(Game):
             w = leaders[0]
             text = f"{names[w]} wins the pot of {pot} ({self.best_name(w)}) and has {self.chips[w]} chips."
         else:
-            text = f"{_join(names[s] for s in leaders)} split the pot of {pot}: {share} each"
+            text = f"{listing(names[s] for s in leaders)} split the pot of {pot}: {share} each"
             if odd and self.options["odd_chips"] == "carry":
                 self.pot = odd
                 text += ("; the odd chip stays" if odd == 1 else f"; the {odd} odd chips stay") + \
@@ -266,7 +256,7 @@ class TenDiePoker(Game):
         lucky = sorted(drawn[:odd])
         for s in lucky:
             self.chips[s] += 1
-        names = _join(self.players[s] for s in lucky)
+        names = listing(self.players[s] for s in lucky)
         return (f"the odd chip goes to {names} by a random draw" if odd == 1
                 else f"the {odd} odd chips go one each to {names} by a random draw")
 
@@ -326,20 +316,20 @@ class TenDiePoker(Game):
         leaders = self.leaders()
         lead = self.key(leaders[0])
         mine = self.key(seat)
-        target = f"{_join(names[s] for s in leaders)}'s {self.best_name(leaders[0])}"
+        target = f"{listing(names[s] for s in leaders)}'s {self.best_name(leaders[0])}"
         if mine[0] == lead[0] and mine != lead:
             target += (f" on the other hand ({describe(mine[1], high=HIGH_NAME)} against "
                        f"{describe(lead[1], high=HIGH_NAME)})")
         elif mine[0] != lead[0] and self.best_name(seat) == self.best_name(leaders[0]):
             target += " on the odd dice"
-        said = (f"{me} challenges for {_n(self.stake, 'chip')}, re-rolls "
-                f"{'pair' if len(pairs) == 1 else 'pairs'} {_join(map(str, pairs))}: {self._hand_words(seat)}, ")
+        said = (f"{me} challenges for {plural(self.stake, 'chip')}, re-rolls "
+                f"{'pair' if len(pairs) == 1 else 'pairs'} {listing(map(str, pairs))}: {self._hand_words(seat)}, ")
         if mine > lead:
             result = "beat"
             for s in leaders:
                 self.status[s] = WAITING
             self.status[seat] = LEADER
-            text = (said + f"beating {target}; {me} leads, and {_join(names[s] for s in leaders)} "
+            text = (said + f"beating {target}; {me} leads, and {listing(names[s] for s in leaders)} "
                     f"{'is' if len(leaders) == 1 else 'are'} back among the challengers.")
         elif mine == lead:
             result = "tie"
@@ -360,22 +350,22 @@ class TenDiePoker(Game):
     def _score(self, why: str) -> Outcome:
         names = self.players
         start = self.options["chips"]
-        details = [f"{'+' if c >= start else ''}{c - start} over the session; won {_n(w, 'pot')}"
+        details = [f"{'+' if c >= start else ''}{c - start} over the session; won {plural(w, 'pot')}"
                    for c, w in zip(self.chips, self.hands_won)]
         standings = rank_standings(names, [(c,) for c in self.chips], list(self.chips), details)
         winners = [st.seat for st in standings if st.place == 1]
         top = self.chips[winners[0]]
-        played = _n(self.hand, "hand")
+        played = plural(self.hand, "hand")
         if len(winners) == 1:
             summary = f"After {played} {why}: {names[winners[0]]} wins with {top} chips."
         else:
-            summary = (f"After {played} {why}: {_join(names[s] for s in winners)} share the win with "
+            summary = (f"After {played} {why}: {listing(names[s] for s in winners)} share the win with "
                        f"{top} chips each.")
         ties = []
         for chips in sorted(set(self.chips), reverse=True):
             group = [s for s in range(len(names)) if self.chips[s] == chips]
             if len(group) > 1:
-                ties.append(f"{_join(names[s] for s in group)} have {chips} chips each and share a place.")
+                ties.append(f"{listing(names[s] for s in group)} have {chips} chips each and share a place.")
         return Outcome(standings, summary, " ".join(ties))
 
     def view(self, seat: int | None = None) -> dict:
@@ -455,7 +445,7 @@ class TenDiePoker(Game):
             if self.phase == CHOOSE:
                 return f"{me} has already paid to challenge: mark the pairs to re-roll and roll them."
             return (f"A challenge costs half the pot rounded up, {cost}, and {me} has only "
-                    f"{_n(self.chips[seat], 'chip')}: {me} must fold.")
+                    f"{plural(self.chips[seat], 'chip')}: {me} must fold.")
         if kind == "fold" and self.phase == CHOOSE:
             return f"{me} has paid to challenge and cannot fold now: mark the pairs to re-roll and roll them."
         if kind == "roll":
@@ -476,5 +466,5 @@ class TenDiePoker(Game):
             return f"{'Keep' if p in self.chosen else 'Re-roll'} pair {p} ({faces})"
         if move.kind == "roll":
             pairs = self.chosen
-            return f"Roll {'pair' if len(pairs) == 1 else 'pairs'} {_join(map(str, pairs))}"
+            return f"Roll {'pair' if len(pairs) == 1 else 'pairs'} {listing(map(str, pairs))}"
         return str(move)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy as _copy
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.words import listing, plural
 
 STEALS_TO_WIN = 6
 PAY_FACTOR = 3
@@ -56,19 +57,6 @@ def classify(a: int, b: int) -> str:
 
 def rat_succeeds(a: int, b: int) -> bool:
     return a + b in RAT_TOTALS
-
-
-def _join(items: list[str]) -> str:
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _n(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
 class ThiefDice(Game):
@@ -115,8 +103,8 @@ class ThiefDice(Game):
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(
-            f"Every thief starts with {_n(start, 'point')}. "
-            + (f"The game lasts {_n(self.options['rounds'], 'round')}, or until one thief is left free."
+            f"Every thief starts with {plural(start, 'point')}. "
+            + (f"The game lasts {plural(self.options['rounds'], 'round')}, or until one thief is left free."
                if self.options["rounds"] else "The game goes on until only one thief is left free.")
             + (" Close-call fix: a close-call passes the dice straight to the next thief."
                if self.options["close_call_fix"] else ""),
@@ -152,7 +140,7 @@ class ThiefDice(Game):
             if len(group) == 1:
                 result.append(group[0])
             else:
-                events.append(self.say(f"{_join([names[s] for s in group])} tie on {total} and roll again "
+                events.append(self.say(f"{listing([names[s] for s in group])} tie on {total} and roll again "
                                        "among themselves.", "order"))
                 result.extend(self._roll_for_order(group, events, depth + 1))
         return result
@@ -181,7 +169,7 @@ class ThiefDice(Game):
                 order = [first] + others
         self.order = order
         self.pos = 0
-        events.append(self.say(f"Turn order for round {self.round}: {_join([names[s] for s in order])}. "
+        events.append(self.say(f"Turn order for round {self.round}: {listing([names[s] for s in order])}. "
                                f"{names[order[0]]} rolls first.", "order", order[0], order=list(order)))
 
     def _advance(self, events: list) -> None:
@@ -193,7 +181,7 @@ class ThiefDice(Game):
             self.lost_turns[s] -= 1
             left = self.lost_turns[s]
             events.append(self.say(
-                f"{self.players[s]} loses this turn" + (f" ({_n(left, 'more turn')} to lose)." if left else "."),
+                f"{self.players[s]} loses this turn" + (f" ({plural(left, 'more turn')} to lose)." if left else "."),
                 "skip", s, lost_turns=left))
             pos = (pos + 1) % len(order)
         self.pos = pos
@@ -222,10 +210,10 @@ class ThiefDice(Game):
                 self.jail_paid[p] = paid
                 self.jail_order.append(p)
                 text = (f"{names[p]} rolls {a} and {b}: {PAY_FACTOR} x {a + b} = {owed} owed; {names[p]} pays "
-                        f"{names[winner]} all {_n(paid, 'point')} left and is jailed.")
+                        f"{names[winner]} all {plural(paid, 'point')} left and is jailed.")
             else:
                 text = (f"{names[p]} rolls {a} and {b}: {PAY_FACTOR} x {a + b} = {owed}; {names[p]} pays "
-                        f"{names[winner]} {_n(paid, 'point')} and keeps {self.points[p]}.")
+                        f"{names[winner]} {plural(paid, 'point')} and keeps {self.points[p]}.")
             events.append(self.say(text, "payment", p, faces=[a, b], owed=owed, paid=paid, jailed=jailed))
             payments.append({"seat": p, "faces": [a, b], "total": a + b, "owed": owed, "paid": paid,
                              "jailed": jailed})
@@ -290,7 +278,7 @@ class ThiefDice(Game):
                     self.lost_turns[s] = 0
                 if forgiven:
                     text += (" The dice pass straight on: "
-                             + _join([f"{names[s]} is forgiven {_n(k, 'lost turn')}" for s, k in forgiven]) + ".")
+                             + listing([f"{names[s]} is forgiven {plural(k, 'lost turn')}" for s, k in forgiven]) + ".")
         elif result == BUST:
             if self.steals[seat] > 0:
                 self.steals[seat] -= 1
@@ -307,7 +295,7 @@ class ThiefDice(Game):
             change = 2 if result == TWO_STEALS else 1
             self.steals[seat] += change
             what = "two steals" if change == 2 else ("a double: one steal" if a == b else "a steal")
-            text = f"{said}: {what}. {me} has {_n(self.steals[seat], 'steal')}."
+            text = f"{said}: {what}. {me} has {plural(self.steals[seat], 'steal')}."
         self.last_roll = {"seat": seat, "faces": [a, b], "result": result, "change": change,
                           "victim": victim, "round": self.round}
         events.append(self.say(text, "roll", seat, faces=[a, b], result=result, victim=victim))
@@ -344,28 +332,28 @@ class ThiefDice(Game):
         n = len(names)
         keys, details = [], []
         for s in range(n):
-            wins = _n(self.round_wins[s], "round") + " won"
+            wins = plural(self.round_wins[s], "round") + " won"
             if self.jailed[s]:
                 keys.append((0, 0, self.jail_round[s], self.jail_paid[s]))
                 details.append(f"jailed at the end of round {self.jail_round[s]}, paying the last "
-                               f"{_n(self.jail_paid[s], 'point')}; {wins}")
+                               f"{plural(self.jail_paid[s], 'point')}; {wins}")
             else:
                 keys.append((1, self.points[s], 0, 0))
-                details.append(f"free with {_n(self.points[s], 'point')}; {wins}")
+                details.append(f"free with {plural(self.points[s], 'point')}; {wins}")
         standings = rank_standings(names, keys, list(self.points), details)
         free = self.free()
         winners = [st.seat for st in standings if st.place == 1]
-        played = _n(self.round, "round")
+        played = plural(self.round, "round")
         if len(free) == 1:
             w = free[0]
             summary = (f"{names[w]} is the last thief still free after {played}, with "
-                       f"{_n(self.points[w], 'point')}: {names[w]} is the Ideal Thief!")
+                       f"{plural(self.points[w], 'point')}: {names[w]} is the Ideal Thief!")
         elif len(winners) == 1:
             w = winners[0]
             summary = (f"After {played}, {names[w]} has the most points ({self.points[w]}) and is the "
                        "Ideal Thief!")
         else:
-            summary = (f"After {played}, {_join([names[w] for w in winners])} share the most points "
+            summary = (f"After {played}, {listing([names[w] for w in winners])} share the most points "
                        f"({self.points[winners[0]]}) and share the title of Ideal Thief.")
         return Outcome(standings, summary, self._tiebreak_words(standings))
 
@@ -379,12 +367,12 @@ class ThiefDice(Game):
         for pts in sorted(by_points, reverse=True):
             group = by_points[pts]
             if len(group) > 1:
-                sentences.append(f"{_join([names[s] for s in group])} have {pts} points each and share a place.")
+                sentences.append(f"{listing([names[s] for s in group])} have {pts} points each and share a place.")
         if self.jail_order:
             rows = sorted(self.jail_order, key=lambda s: (self.jail_round[s], self.jail_paid[s]), reverse=True)
             sentences.append("Jailed thieves, all at 0 points, are placed below the free ones by when they were "
                              "jailed, later first: "
-                             + _join([f"{names[s]} (round {self.jail_round[s]})" for s in rows]) + ".")
+                             + listing([f"{names[s]} (round {self.jail_round[s]})" for s in rows]) + ".")
             by_round: dict[int, list[int]] = {}
             for s in self.jail_order:
                 by_round.setdefault(self.jail_round[s], []).append(s)
@@ -395,11 +383,11 @@ class ThiefDice(Game):
                 group = sorted(group, key=lambda s: self.jail_paid[s], reverse=True)
                 paid = [self.jail_paid[s] for s in group]
                 if len(set(paid)) == len(paid):
-                    sentences.append(f"{_join([names[s] for s in group])} were jailed together in round {r}; "
+                    sentences.append(f"{listing([names[s] for s in group])} were jailed together in round {r}; "
                                      "more points held before that payment places higher ("
                                      + ", ".join(f"{names[s]} {self.jail_paid[s]}" for s in group) + ").")
                 else:
-                    sentences.append(f"{_join([names[s] for s in group])} were jailed together in round {r}; "
+                    sentences.append(f"{listing([names[s] for s in group])} were jailed together in round {r}; "
                                      "the points each held before that payment ("
                                      + ", ".join(f"{names[s]} {self.jail_paid[s]}" for s in group)
                                      + ") decide, and equal ones share a place.")
