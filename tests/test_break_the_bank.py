@@ -6,16 +6,16 @@ import json
 import random
 import time
 from collections import Counter
-from contextlib import contextmanager
 
 import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.break_the_bank import BreakTheBankBot, planner_for, safe_sums
-from tabletop_tui.rules import engine
 from tabletop_tui.rules.break_the_bank import BreakTheBank, split_bank, survival_percent
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import Move
+
+from scripted import refused, scripted_stream
 
 ROLL, TAKE = Move("roll"), Move("take")
 NAMES = ["Ada", "Bob", "Cy", "Dave", "Eve", "Fay", "Gus", "Hal"]
@@ -26,36 +26,8 @@ ADA, BOB, CY, DAVE = 0, 1, 2, 3
 # helpers: a game whose dice are scripted
 
 
-class Scripted(Stream):
-    """A stream that hands out the faces it is given, in order; `below` names the first player."""
-
-    def __init__(self, first=0):
-        super().__init__(0)
-        self.first = first
-        self.faces: list[int] = []
-
-    def below(self, n: int) -> int:
-        self.draws += 1
-        return self.first
-
-    def die(self, sides: int = 6) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        self.draws += 1
-        return self.faces.pop(0)
-
-
-@contextmanager
-def scripted_stream(first):
-    original = engine.Stream
-    engine.Stream = lambda seed, version=None: Scripted(first)
-    try:
-        yield
-    finally:
-        engine.Stream = original
-
-
 def table(n: int = 4, first: int = 0, **options) -> BreakTheBank:
-    with scripted_stream(first):
+    with scripted_stream(picks=[first]):  # the draw for the first player
         return BreakTheBank(NAMES[:n], 0, **options)
 
 
@@ -73,14 +45,6 @@ def take(game: BreakTheBank):
 
 def total_money(game: BreakTheBank) -> int:
     return sum(game.money) + game.bank + game.kitty
-
-
-def refused(game: BreakTheBank, seat: int, move) -> str:
-    before = json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)
-    with pytest.raises(IllegalMove) as info:
-        game.play(seat, move)
-    assert (json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)) == before
-    return info.value.reason
 
 
 def bust_everyone_else(game: BreakTheBank, until: int):

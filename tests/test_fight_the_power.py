@@ -12,26 +12,15 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.fight_the_power import FightThePowerBot, fight_odds, keep_choices
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import Move, Stream
 from tabletop_tui.rules.fight_the_power import FightThePower, compare, distance
 from tabletop_tui.session import next_computer_move
+
+from scripted import Scripted, refused
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
 ADA, BO, CY, DI = 0, 1, 2, 3
 ROLL = Move("roll")
-
-
-class Scripted(Stream):
-    """A stream that hands out the faces it is given, in order."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def die(self, sides: int = 6) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        self.draws += 1
-        return self.faces.pop(0)
 
 
 def table(*dice, current=ADA, **options) -> FightThePower:
@@ -54,14 +43,6 @@ def fight(game, target, rolls, keep=()):
     events = game.play(seat, ROLL)
     assert not game.rng.faces, "unused scripted dice"
     return events
-
-
-def refused(game, seat, move) -> str:
-    before = json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)
-    with pytest.raises(IllegalMove) as info:
-        game.play(seat, move)
-    assert (json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)) == before
-    return info.value.reason
 
 
 def total(game) -> int:

@@ -12,8 +12,10 @@ from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.monster_builder import (
     MonsterBuilderBot, best_slot, monster_worth, research_worth, scavenge_plan)
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import Move, Stream
 from tabletop_tui.rules.monster_builder import ATTACKS, MonsterBuilder, win_chance
+
+from scripted import Scripted, refused
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]
 ADA, BO, CY, DI = 0, 1, 2, 3
@@ -47,19 +49,6 @@ def steal(part):
 # helpers: a table whose dice are scripted
 
 
-class Scripted(Stream):
-    """A stream that hands out the faces it is given, in order."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def die(self, sides: int = 6) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        self.draws += 1
-        return self.faces.pop(0)
-
-
 def table(n=3, research=(6, 5, 4, 3), first=ADA, parts=None, **options) -> MonsterBuilder:
     """A game of n monsters, `first` to play, the research dice showing `research`, and the monsters'
     parts set from `parts` (seat -> five values); every later die is scripted."""
@@ -80,14 +69,6 @@ def play(game, *moves, dice=()):
         events += game.play(game.to_act()[0], move)
     assert not game.rng.faces, "unused scripted dice"
     return events
-
-
-def refused(game, seat, move) -> str:
-    before = json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)
-    with pytest.raises(IllegalMove) as info:
-        game.play(seat, move)
-    assert (json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)) == before
-    return info.value.reason
 
 
 def texts(events) -> list[str]:

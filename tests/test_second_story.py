@@ -10,8 +10,10 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import IllegalMove, Move
 from tabletop_tui.rules.second_story import SecondStory, either_die_odds, score_chain, single_die_odds
+
+from scripted import Scripted
 
 THOROUGH, QUICK = Move("thorough"), Move("quick")
 ONE, SEVERAL, ALL = Move("one_flat"), Move("several_flats"), Move("all_flats")
@@ -22,23 +24,9 @@ def take(*suits):
     return Move("take", tuple(suits))
 
 
-class Scripted(Stream):
-    """A stream whose d10 rolls are given in advance (values 1-10; 10 is the 0 face)."""
-
-    def __init__(self, faces, seed=0):
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def die(self, sides=6):
-        if self.faces:
-            self.draws += 1
-            return self.faces.pop(0)
-        return super().die(sides)
-
-
 def rigged(cards, dice=(), players=("Ada", "Bo"), first=0, **options):
     """A game whose next flips are `cards` (first name first) and whose dice roll `dice`; the first
-    card is flipped for `first`, as at the start of a night."""
+    card is flipped for `first`, as at the start of a night. The d10 faces are 1-10 (10 is the 0 face)."""
     g = SecondStory(list(players), seed=1, **options)
     pool = g.deck + g.discard + g.table
     if g.excuse_where == "beside":

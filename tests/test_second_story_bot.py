@@ -7,39 +7,10 @@ from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.second_story import SecondStoryBot, value
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.decktet import SUITS
-from tabletop_tui.rules.engine import Move, Stream
+from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.second_story import SecondStory
 
-
-class Scripted(Stream):
-    def __init__(self, faces, seed=0):
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def die(self, sides=6):
-        if self.faces:
-            self.draws += 1
-            return self.faces.pop(0)
-        return super().die(sides)
-
-
-def rigged(cards, dice=(), players=("Ada", "Bo"), **options):
-    """A game whose next flips are `cards` and whose dice roll `dice`; seat 0 is burgling."""
-    g = SecondStory(list(players), seed=1, **options)
-    pool = g.deck + g.discard + g.table
-    if g.excuse_where == "beside":
-        pool.append(decktet.THE_EXCUSE)
-        g.excuse_where = "deck"
-    g.bag.empty_into(g.bank)
-    g.table, g.discard = [], []
-    top = [decktet.card(n) for n in cards]
-    for c in top:
-        pool.remove(c)
-    g.deck = pool + top[::-1]
-    g.current = 0
-    g.rng = Scripted(dice)
-    g._flip(g.log)
-    return g
+from test_second_story import rigged
 
 
 def counts(**kw):

@@ -7,17 +7,17 @@ import json
 import random
 import time
 from collections import Counter
-from contextlib import contextmanager
 from itertools import product
 
 import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.ten_die_poker import TenDiePokerBot, best_reroll, chances
-from tabletop_tui.rules import engine
 from tabletop_tui.rules.engine import IllegalMove, Move, Stream
 from tabletop_tui.rules.ten_die_poker import (
     BEATEN, FOLDED, LEADER, OUT, WAITING, TenDiePoker, challenge_cost, dice_hand, player_key)
+
+from scripted import scripted_stream
 
 FOLD, CHALLENGE, ROLL = Move("fold"), Move("challenge"), Move("roll")
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
@@ -34,44 +34,14 @@ HIGH_6 = ([6, 5, 3, 2, 1], [1, 2, 4, 5, 6])  # High Die 6 5 3 2 1 / High Die 6 5
 # helpers: a game whose dice are scripted
 
 
-class Scripted(Stream):
-    """A stream that hands out the dice it is given, in order, and the draws for ties if given."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-        self.picks: list[int] = []
-
-    def die(self, sides: int = 6) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        self.draws += 1
-        return self.faces.pop(0)
-
-    def below(self, n: int) -> int:
-        if self.picks:
-            self.draws += 1
-            return self.picks.pop(0)
-        return super().below(n)
-
-
 def deal(*hands) -> list[int]:
     """The dice a hand's setup rolls: each player in seat order, a red-black pair at a time."""
     return [face for red, black in hands for pair in zip(red, black) for face in pair]
 
 
-@contextmanager
-def scripted(faces):
-    original = engine.Stream
-    engine.Stream = lambda seed, version=None: Scripted(faces)
-    try:
-        yield
-    finally:
-        engine.Stream = original
-
-
 def table(*hands, **options) -> TenDiePoker:
     """A game whose first hand is dealt as given (a player sitting out takes None)."""
-    with scripted(deal(*[h for h in hands if h is not None])):
+    with scripted_stream(deal(*[h for h in hands if h is not None])):
         game = TenDiePoker(NAMES[:len(hands)], 0, **options)
     assert not game.rng.faces, "unused setup dice"
     return game
@@ -315,13 +285,8 @@ def test_a_challenger_must_re_roll_at_least_one_pair():
 def test_a_tie_for_the_worst_hand_is_drawn_at_random_and_said():
     drawn = set()
     for pick in (0, 1):
-        stream = Scripted(deal(THREE_SIXES, TWO_PAIR, HIGH_6, HIGH_6))
-        stream.picks = [pick]
-        original, engine.Stream = engine.Stream, lambda seed, version=None: stream
-        try:
+        with scripted_stream(deal(THREE_SIXES, TWO_PAIR, HIGH_6, HIGH_6), picks=[pick]):
             game = TenDiePoker(NAMES[:4], 0, hands=1)
-        finally:
-            engine.Stream = original
         active = game.to_act()[0]
         drawn.add(active)
         assert (f"Cy and Di tie for the worst hand; a random draw makes {NAMES[active]} the active player."

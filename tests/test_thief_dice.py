@@ -5,16 +5,16 @@ over whole random games."""
 import json
 import random
 from collections import Counter
-from contextlib import contextmanager
 
 import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.thief_dice import ThiefDiceBot, round_leader
-from tabletop_tui.rules import engine
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import Move, Stream
 from tabletop_tui.rules.thief_dice import (
     BACKSTAB, BUST, CLOSE_CALL, NOTHING, RESULTS, STEAL, TWO_STEALS, ThiefDice, classify, rat_succeeds)
+
+from scripted import refused, scripted_stream
 
 ROLL = Move("roll")
 NAMES = ["Ada", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -36,29 +36,6 @@ PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 # helpers: a game whose dice are scripted
 
 
-class Scripted(Stream):
-    """A stream that hands out the faces it is given, in order."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def die(self, sides: int = 6) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        self.draws += 1
-        return self.faces.pop(0)
-
-
-@contextmanager
-def scripted_setup(faces):
-    original = engine.Stream
-    engine.Stream = lambda seed, version=None: Scripted(faces)
-    try:
-        yield
-    finally:
-        engine.Stream = original
-
-
 def faces_for_total(total: int) -> list[int]:
     a = min(6, total - 1)
     return [a, total - a]
@@ -70,7 +47,7 @@ def table(n: int = 2, setup: list[int] | None = None, **options) -> ThiefDice:
     if setup is None:
         setup = [f for i in range(n) for f in faces_for_total(12 - i)]
     options.setdefault("points", 10)  # the worked examples below count from 10 points each
-    with scripted_setup(setup):
+    with scripted_stream(setup):
         game = ThiefDice(NAMES[:n], 0, **options)
     assert not game.rng.faces, "unused setup dice"
     return game
@@ -99,14 +76,6 @@ def win_round(game: ThiefDice, *payment_faces: int):
     seat = game.to_act()[0]
     game.steals[seat] = 5
     return roll(game, 1, 2, *payment_faces)
-
-
-def refused(game: ThiefDice, seat: int, move: Move) -> str:
-    before = json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)
-    with pytest.raises(IllegalMove) as info:
-        game.play(seat, move)
-    assert (json.dumps(game.view(None), sort_keys=True), len(game.history), len(game.log)) == before
-    return info.value.reason
 
 
 def three_with_bob_jailed(**options) -> ThiefDice:
