@@ -4,28 +4,25 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.modals import CurtainScreen, TooSmallScreen
 
-
-async def settle(pilot, n=3):
-    for _ in range(n):
-        await pilot.pause()
+from ui_helpers import settle
 
 
 async def test_a_small_terminal_says_so_and_the_game_comes_back(make_app, store):
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         game_screen = app.screen
         await pilot.resize_terminal(60, 20)
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, TooSmallScreen)
         assert "60x20" in str(app.screen.query_one("#too-small-text").render())
         await pilot.resize_terminal(70, 20)
         await pilot.resize_terminal(100, 30)
-        await settle(pilot)
+        await settle(pilot, 3)
         assert app.screen is game_screen
         await pilot.press("r")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert len(game_screen.session.game.history) == 1
 
 
@@ -36,10 +33,10 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, store):
     store.add_move(bad.save_id, 0, 0, ["place", 4])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
         app.resume_save(bad.save_id)
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)  # no crash, still on the launcher
         assert any("cannot be resumed" in n.message for n in app._notifications)
         assert {r["id"] for r in store.unfinished()} == {good.save_id, bad.save_id}
@@ -49,15 +46,15 @@ async def test_curtain_when_forced_between_two_humans(make_app, store):
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id}, force_curtain=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen)  # resuming starts behind the curtain
         first = session.game.to_act()[0]
         assert app.screen.player == session.players[first]
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(pilot, 3)
         game_screen = app.screen
         await pilot.press("r")
-        await settle(pilot)
+        await settle(pilot, 3)
         following = game_screen.session.game.to_act()[0]
         assert following != first  # this seed's first roll passes the dice on
         assert isinstance(app.screen, CurtainScreen)
@@ -68,10 +65,10 @@ async def test_no_curtain_in_open_games_by_default(make_app, store):
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         for _ in range(4):
             await pilot.press("r")
-            await settle(pilot)
+            await settle(pilot, 3)
             assert not isinstance(app.screen, CurtainScreen)
 
 
@@ -80,27 +77,27 @@ async def test_delete_asks_first_and_export_writes_a_file(make_app, store, tmp_p
     gone = Session.new("thief-dice", ["Cy", "Dee"], 2, {}, [], store)  # newest: listed first
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.press("tab")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert app.screen.selected_save() == gone.save_id
         await pilot.press("d")
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.press("n")  # changed my mind
-        await settle(pilot)
+        await settle(pilot, 3)
         assert len(store.unfinished()) == 2
         await pilot.press("d")
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.press("y")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert [r["id"] for r in store.unfinished()] == [keep.save_id]
         target = tmp_path / "out.json"
         await pilot.press("x")
-        await settle(pilot)
+        await settle(pilot, 3)
         field = app.screen.query_one("#answer")
         field.value = str(target)
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert target.exists() and "pontifuse" in target.read_text()
 
 
@@ -118,7 +115,7 @@ async def test_results_offer_play_again_with_the_same_players(make_app, store):
         session.play(game.to_act()[0], Move("place", (cell,)))
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         screen = app.screen
         last = [i for i, c in enumerate(screen.session.game.view(None)["cells"]) if not c]
         if game.to_act() and game.to_act()[0] == 0:
@@ -138,9 +135,9 @@ async def test_clicking_a_choice_makes_it(make_app, store):
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.click("#actions", offset=(3, 0))
-        await settle(pilot)
+        await settle(pilot, 3)
         assert len(app.screen.session.game.history) == 1
 
 
@@ -148,16 +145,16 @@ async def test_a_wide_terminal_widens_the_side_panel_and_the_log_wraps_anew(make
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         side, log = app.screen.query_one("#side"), app.screen.query_one("#log")
         assert side.outer_size.width == 32
         narrow = len(log.lines)
         await pilot.resize_terminal(130, 30)
-        await settle(pilot)
+        await settle(pilot, 3)
         assert side.outer_size.width > 32
         wide = len(log.lines)
         assert wide < narrow  # the same sentences, wrapped at the new width: fewer lines
         assert max(len(line.text.rstrip()) for line in log.lines) > log.size.width - 12
         await pilot.resize_terminal(80, 24)
-        await settle(pilot)
+        await settle(pilot, 3)
         assert len(log.lines) == narrow

@@ -2,124 +2,48 @@
 launcher, the setup form, r to roll and t to take the Kitty, a refusal, undo, eight players at 80x24,
 computer players, the results."""
 
-import re
-
-from textual import events
-from textual.geometry import Region
-
 from tabletop_tui.rules.break_the_bank import NUMBER_WORDS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.break_the_bank import BreakTheBankScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.setup import SetupScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, MoveLog
+from tabletop_tui.ui.widgets.common import Action, ActionBar
+
+from ui_helpers import (assert_fits, bar, keys, log_text, open_setup, press_for_move, settle, shown, standings_rows,
+                        start, type_into, words)
 
 GAME = "break-the-bank"
 ROLL, TAKE = Move("roll"), Move("take")
 EIGHT = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-
-
-async def settle(pilot, n=2):
-    for _ in range(n):
-        await pilot.pause()
-
-
-def shown(widget) -> str:
-    """The text a widget shows on the terminal."""
-    width, height = widget.size
-    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
-
-
-def words(widget) -> str:
-    return " ".join(shown(widget).split())
-
-
-def log_text(screen) -> str:
-    """The move log as shown, its wrapped lines joined again."""
-    return " ".join(" ".join(line.text for line in screen.query_one("#log", MoveLog).lines).split())
-
-
-def bar(app) -> ActionBar:
-    return app.screen.query_one("#actions", ActionBar)
-
-
-def keys(app) -> list[str]:
-    return [a.key for a in bar(app).actions]
-
-
-async def click(pilot, app, selector) -> None:
-    widget = app.screen.query_one(selector)
-    widget.scroll_visible(animate=False)
-    await pilot.pause()
-    await pilot.click(widget)
-
-
-async def type_into(pilot, app, selector, text: str) -> None:
-    await click(pilot, app, selector)
-    widget = app.screen.query_one(selector)
-    assert widget.has_focus
-    clear = ["end", *["backspace"] * len(widget.value)] if widget.value else []
-    await pilot.press(*clear, *text)
-    assert widget.value == text
-
-
-async def press_for_move(pilot, screen, key: str) -> None:
-    """Press a key that must make a move (no refusal), and wait for the move rather than for idle."""
-    before = len(screen.session.game.history)
-    screen.app.post_message(events.Key(key, key))
-    for _ in range(20):
-        await pilot.pause(0)
-        if len(screen.session.game.history) > before:
-            break
-    assert screen.error == ""
-    assert len(screen.session.game.history) > before, f"{key!r} made no move"
+PARTS = ("#btb-middle", "#btb-dice", "#btb-ladder", "#btb-players")
 
 
 def fits(screen) -> None:
-    """The table is drawn within its area: nothing to scroll, nothing cut at the right."""
+    """The table is drawn within its area (see assert_fits), and no line of its parts wraps."""
+    assert_fits(screen, *PARTS)
     table = screen.query_one("#table")
     assert table.virtual_size.height <= table.size.height, (table.virtual_size, table.size)
     assert table.virtual_size.width <= table.size.width
-    for part in ("#btb-middle", "#btb-dice", "#btb-ladder", "#btb-players"):
+    for part in PARTS:
         widget = screen.query_one(part)
         lines = widget.render().plain.splitlines()
         assert widget.size.height == len(lines), f"{part} wraps"  # no line wraps, so none is too wide
         assert max(len(line) for line in lines) <= widget.size.width, part
 
 
-def standings_rows(app) -> list[list[str]]:
-    rows = []
-    for line in shown(app.screen.query_one("#results-table")).splitlines():
-        cells = line.split()
-        if cells and re.fullmatch(r"\d+(st|nd|rd|th)", cells[0]):
-            rows.append(cells)
-    return rows
-
-
-def start(players=("Ada", "Bo", "Cy", "Di"), seed=7, computer=(), **options) -> dict:
+def begin(players=("Ada", "Bo", "Cy", "Di"), seed=7, computer=(), **options) -> dict:
+    """What make_app is given to start a game of Break the Bank at once, without the launcher."""
     return {"game_id": GAME, "players": list(players), "seed": seed, "options": options, "computer": list(computer)}
 
 
 async def test_four_players_play_a_game_of_one_turn_each_from_the_launcher(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, LauncherScreen)
-        for _ in range(12):
-            if app.screen.selected_game().id == GAME:
-                break
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, SetupScreen)
-        assert app.screen.query_one("#count").value == 4
+        setup = await open_setup(pilot, app, GAME)
+        assert setup.query_one("#count").value == 4
         await type_into(pilot, app, "#opt-turns", "1")
         await type_into(pilot, app, "#seed", "2024")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BreakTheBankScreen)
+        screen = await start(pilot, app, BreakTheBankScreen)
         game = screen.session.game
         assert (len(game.players), game.options["turns"], game.seed) == (4, 1, 2024)
         first = game.players[game.to_act()[0]]
@@ -175,7 +99,7 @@ async def test_four_players_play_a_game_of_one_turn_each_from_the_launcher(make_
 
 
 async def test_a_refused_move_shows_its_reason_and_changes_nothing(make_app, store):
-    app = make_app(start=start(seed=3))
+    app = make_app(start=begin(seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -197,7 +121,7 @@ async def test_a_refused_move_shows_its_reason_and_changes_nothing(make_app, sto
 
 
 async def test_undo_takes_back_taking_the_kitty_but_not_a_roll(make_app, store):
-    app = make_app(start=start(seed=11))
+    app = make_app(start=begin(seed=11))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -225,7 +149,7 @@ async def test_undo_takes_back_taking_the_kitty_but_not_a_roll(make_app, store):
 
 
 async def test_eight_players_fit_80x24_with_five_dice_on_the_table(make_app, store):
-    app = make_app(start=start(EIGHT, seed=5))
+    app = make_app(start=begin(EIGHT, seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -251,7 +175,7 @@ async def test_eight_players_fit_80x24_with_five_dice_on_the_table(make_app, sto
 
 
 async def test_computer_players_play_a_whole_game_by_themselves(make_app, store):
-    app = make_app(start=start(EIGHT[:5], seed=99, computer=range(5), turns=2))
+    app = make_app(start=begin(EIGHT[:5], seed=99, computer=range(5), turns=2))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             if isinstance(app.screen, ResultsScreen):

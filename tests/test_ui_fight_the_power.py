@@ -2,83 +2,24 @@
 launcher, the setup form, recruits, fights (choosing dice to keep with the number keys, f to fight,
 the winner's face key to take), undo back to the roll, a refusal, the fit at 80x24, the results."""
 
-from textual import events
-from textual.geometry import Region
-
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.fight_the_power import FightThePowerScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.setup import SetupScreen
-from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
+
+from ui_helpers import assert_fits, bar, log_text, open_setup, press_for_move, settle, shown, start, type_into, words
 
 GAME = "fight-the-power"
 SEVEN = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
-
-
-async def settle(pilot, n=2):
-    for _ in range(n):
-        await pilot.pause()
-
-
-def shown(widget) -> str:
-    width, height = widget.size
-    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
-
-
-def words(widget) -> str:
-    return " ".join(shown(widget).split())
-
-
-def log_text(screen) -> str:
-    return " ".join(" ".join(line.text for line in screen.query_one("#log", MoveLog).lines).split())
-
-
-def bar(app) -> ActionBar:
-    return app.screen.query_one("#actions", ActionBar)
-
-
-async def press_for_move(pilot, screen, key: str) -> None:
-    """Press a key that must make a move (see test_ui_thief_dice)."""
-    before = len(screen.session.game.history)
-    screen.app.post_message(events.Key(key, key))
-    for _ in range(20):
-        await pilot.pause(0)
-        if len(screen.session.game.history) > before:
-            break
-    assert screen.error == ""
-    assert len(screen.session.game.history) > before, f"{key!r} made no move"
-
-
-def assert_fits(screen) -> None:
-    """Nothing of the table is out of sight or cut: no scrolling needed, in either direction."""
-    table = screen.query_one("#table")
-    assert table.max_scroll_y == 0 and table.max_scroll_x == 0
-    for selector in ("#ftp-factions", "#ftp-fight"):
-        widget = screen.query_one(selector)
-        assert widget.region.bottom <= table.region.bottom
-        assert widget.region.right <= table.region.right
+PARTS = ("#ftp-factions", "#ftp-fight")
 
 
 async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, LauncherScreen)
-        for _ in range(12):
-            if app.screen.selected_game().id == GAME:
-                break
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, SetupScreen)
-        seed = app.screen.query_one("#seed")
-        seed.focus()
-        await pilot.press("end", *["backspace"] * len(seed.value), *"21")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, FightThePowerScreen)
+        await open_setup(pilot, app, GAME)
+        await type_into(pilot, app, "#seed", "21")
+        screen = await start(pilot, app, FightThePowerScreen)
         game = screen.session.game
         assert (game.players, game.seed) == (["Ada", "Bo", "Cy"], 21)
 
@@ -92,7 +33,7 @@ async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store)
             view = game.view(None)
             names = view["players"]
             actions = {a.key: a.move for a in bar(app).actions}
-            assert_fits(screen)
+            assert_fits(screen, *PARTS)
             if view["phase"] == "turn":
                 me = view["current"]
                 assert f"{names[me]}: recruit a die, or pick a faction to fight." in words(screen.query_one("#prompt"))
@@ -152,12 +93,12 @@ async def test_undo_goes_back_to_the_roll_and_a_refusal_shows_its_reason(make_ap
         screen = app.screen
         game = screen.session.game
         me = game.current
-        assert_fits(screen)
+        assert_fits(screen, *PARTS)
         await press_for_move(pilot, screen, "1")  # fight the next faction
-        assert_fits(screen)
+        assert_fits(screen, *PARTS)
         await press_for_move(pilot, screen, "2")  # keep the second die
         assert screen.session.game.view(None)["rolling"][1] is False
-        assert_fits(screen)
+        assert_fits(screen, *PARTS)
         await pilot.press("u")
         await settle(pilot)
         assert screen.session.game.view(None)["rolling"][1] is True and screen.session.game.phase == "aim"
@@ -179,7 +120,7 @@ async def test_undo_goes_back_to_the_roll_and_a_refusal_shows_its_reason(make_ap
         await press_for_move(pilot, screen, "1")
         await press_for_move(pilot, screen, "f")
         game = screen.session.game
-        assert_fits(screen)
+        assert_fits(screen, *PARTS)
         assert game.phase in ("take", "turn")
         await pilot.press("u")
         await settle(pilot)
@@ -190,7 +131,7 @@ async def test_undo_goes_back_to_the_roll_and_a_refusal_shows_its_reason(make_ap
             taker = game.taker
             face = game.legal_moves(taker)[-1].args[0]
             await press_for_move(pilot, screen, str(face))
-            assert_fits(screen)
+            assert_fits(screen, *PARTS)
             await pilot.press("u")  # the choice of a die after the roll can be taken back
             await settle(pilot)
             assert screen.session.game.phase == "take" and len(screen.session.game.history) == 2
@@ -205,7 +146,7 @@ async def test_computer_factions_play_a_whole_game_by_themselves(make_app, store
                 break
             if isinstance(app.screen, FightThePowerScreen):
                 assert not bar(app).actions
-                assert_fits(app.screen)
+                assert_fits(app.screen, *PARTS)
             await pilot.pause(0)
         assert isinstance(app.screen, ResultsScreen)
         game = app.screen.session.game

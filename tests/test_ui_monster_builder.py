@@ -3,57 +3,16 @@ the launcher, the setup form, the keys shown in the action bar, refusals, undo, 
 
 import re
 
-from textual import events
-from textual.geometry import Region
-
 from tabletop_tui.bots.monster_builder import MonsterBuilderBot
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.monster_builder import MonsterBuilderScreen, body_lines, compact_line
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.setup import SetupScreen
-from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
+
+from ui_helpers import (assert_fits, bar, log_text, open_setup, press_for_move, settle, shown, standings_rows, start,
+                        type_into)
 
 GAME = "monster-builder"
-
-
-async def settle(pilot, n=2):
-    for _ in range(n):
-        await pilot.pause()
-
-
-def shown(widget) -> str:
-    """The text a widget shows on the terminal."""
-    width, height = widget.size
-    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
-
-
-def log_text(screen) -> str:
-    return " ".join(" ".join(line.text for line in screen.query_one("#log", MoveLog).lines).split())
-
-
-def bar(app) -> ActionBar:
-    return app.screen.query_one("#actions", ActionBar)
-
-
-def fits(screen) -> None:
-    """The table is drawn whole in its place: nothing to scroll, no line cut short."""
-    table = screen.query_one("#table")
-    assert table.max_scroll_y == 0 and table.max_scroll_x == 0
-    drawn = shown(screen.query_one("#mb-table")).splitlines()
-    assert len(drawn) <= table.size.height
-
-
-async def press_for_move(pilot, screen, key: str) -> None:
-    """Press a key that must make a move (no refusal), waiting for the move rather than for idle."""
-    before = len(screen.session.game.history)
-    screen.app.post_message(events.Key(key, key))
-    for _ in range(20):
-        await pilot.pause(0)
-        if len(screen.session.game.history) > before:
-            break
-    assert screen.error == ""
-    assert len(screen.session.game.history) > before, f"{key!r} made no move"
 
 
 async def press_refused(pilot, screen, key: str) -> str:
@@ -74,26 +33,13 @@ def key_for(app, seat: int, move: Move) -> str:
 async def test_three_scientists_play_a_whole_game_with_the_keys_from_the_launcher(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, LauncherScreen)
-        for _ in range(40):
-            if app.screen.selected_game().id == GAME:
-                break
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, SetupScreen)
-        seed = app.screen.query_one("#seed")
-        seed.focus()
-        await pilot.press(*"1614")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, MonsterBuilderScreen)
+        await open_setup(pilot, app, GAME)
+        await type_into(pilot, app, "#seed", "1614")
+        screen = await start(pilot, app, MonsterBuilderScreen)
         game = screen.session.game
         assert (game.players, game.seed, screen.session.computer) == (["Ada", "Bo", "Cy"], 1614, [])
         assert "Research dice" in shown(screen.query_one("#mb-table"))
-        fits(screen)
+        assert_fits(screen, "#mb-table")
 
         # every seat is a person, choosing what the computer player would, with the key the bar shows
         bots = [MonsterBuilderBot(s, 1) for s in range(3)]
@@ -115,7 +61,7 @@ async def test_three_scientists_play_a_whole_game_with_the_keys_from_the_launche
             presses += 1
             if presses % 25 == 0:
                 await settle(pilot, 1)
-                fits(screen)
+                assert_fits(screen, "#mb-table")
         await settle(pilot)
         game = screen.session.game
         assert presses == len(game.history)
@@ -126,8 +72,7 @@ async def test_three_scientists_play_a_whole_game_with_the_keys_from_the_launche
         winner = game.players[outcome.winners[0]]
         assert game.monsters[outcome.winners[0]] == [6] * 5
         assert f"{winner}'s monster has five 6s: {winner} wins!" in shown(app.screen.query_one("#results-summary"))
-        rows = [line.split() for line in shown(app.screen.query_one("#results-table")).splitlines()
-                if re.match(r"\s*\d+(st|nd|rd)", line)]
+        rows = standings_rows(app)
         assert [row[1] for row in rows] == [s.name for s in outcome.standings]
         assert rows[0][2] == "5"  # the winner's five 6s
         await pilot.press("enter")
@@ -212,7 +157,7 @@ async def test_six_monsters_fit_80x24_one_big_and_five_on_a_line(make_app):
         for _ in range(15):
             await pilot.pause(0.02)
             if isinstance(app.screen, MonsterBuilderScreen):
-                fits(screen)
+                assert_fits(screen, "#mb-table")
                 text = shown(screen.query_one("#mb-table"))
                 assert sum(1 for line in text.splitlines() if re.search(r"H\d A\d A\d L\d L\d", line)) == 5
                 assert "┌───┐" in text or "╔═══╗" in text
@@ -260,7 +205,7 @@ async def test_a_big_terminal_draws_every_monster_as_a_body_and_a_short_table_dr
     async with app.run_test(size=(130, 40)) as pilot:
         await settle(pilot, 3)
         screen = app.screen
-        fits(screen)
+        assert_fits(screen, "#mb-table")
         text = shown(screen.query_one("#mb-table"))
         assert text.count("───┼───") == 6 and not re.search(r"H\d A\d", text)
         for seat, name in enumerate(names):

@@ -5,30 +5,27 @@ from tabletop_tui.ui.screens.pontifuse import PontifuseScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.setup import SetupScreen
 
-
-async def settle(pilot, n=3):
-    for _ in range(n):
-        await pilot.pause()
+from ui_helpers import settle
 
 
 async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
         # Pontifuse is the last game in the list
         await pilot.press("end")
         assert app.screen.selected_game().id == "pontifuse"
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        await settle(pilot, 3)
         screen = app.screen
         assert isinstance(screen, PontifuseScreen)
         await pilot.press("h")  # call heads
         await pilot.press("e")  # the Punchinade leads the English
-        await settle(pilot)
+        await settle(pilot, 3)
         view = screen.session.game.view(None)
         assert view["phase"] == "place"
         # the Resonade (X) takes the top row, the Punchinade the middle-left and bottom: X flanks the north
@@ -42,7 +39,7 @@ async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
         assert outcome.winners == [resonade]
         # the finished game counts in the records shown on the launcher
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
         stats = store.stats("pontifuse")
         assert {r["player"]: r["wins"] for r in stats}[view["players"][resonade]] == 1
@@ -52,17 +49,17 @@ async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
 async def test_refused_move_shows_the_reason_and_changes_nothing(make_app):
     app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 3})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         screen = app.screen
         await pilot.press("5")  # a mark before the coin is called
-        await settle(pilot)
+        await settle(pilot, 3)
         assert "coin" in screen.error
         assert screen.session.game.history == []
         await pilot.press("h", "e", "5")
-        await settle(pilot)
+        await settle(pilot, 3)
         before = len(screen.session.game.history)
         await pilot.press("5")  # the centre is taken
-        await settle(pilot)
+        await settle(pilot, 3)
         assert "already" in screen.error
         assert len(screen.session.game.history) == before
 
@@ -70,36 +67,36 @@ async def test_refused_move_shows_the_reason_and_changes_nothing(make_app):
 async def test_undo_takes_back_a_mark_but_not_the_coin(make_app):
     app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 3})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         screen = app.screen
         await pilot.press("t")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert screen.check_action("undo", ()) is None  # dimmed: the coin has landed
         await pilot.press("b", "1")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert screen.session.game.view(None)["cells"][0] != ""
         await pilot.press("u")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert screen.session.game.view(None)["cells"][0] == ""
 
 
 async def test_save_leave_and_resume_the_same_game(make_app, store):
     app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 8})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.press("h", "b", "5", "1")
-        await settle(pilot)
+        await settle(pilot, 3)
         cells = app.screen.session.game.view(None)["cells"]
         await pilot.press("s")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
         assert len(store.unfinished()) == 1
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         await pilot.press("tab")
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(pilot, 3)
         assert isinstance(app.screen, PontifuseScreen)
         assert app.screen.session.game.view(None)["cells"] == cells
 
@@ -116,7 +113,7 @@ async def test_computer_seat_answers(make_app):
 async def test_the_log_shows_each_event_once(make_app):
     app = make_app(start={"game_id": "pontifuse", "players": ["Ada", "Bo"], "seed": 5})
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await settle(pilot, 3)
         log = app.screen.query_one("#log")
         shown = "\n".join(strip.text for strip in log.lines)
         first = app.screen.session.game.log[0].text

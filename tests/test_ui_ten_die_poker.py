@@ -5,65 +5,16 @@ the results, and computer players alone."""
 
 import re
 
-from textual import events
-from textual.geometry import Region
-
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.setup import SetupScreen
 from tabletop_tui.ui.screens.ten_die_poker import TenDiePokerScreen
-from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
+
+from ui_helpers import (assert_fits, bar, keys, log_text, open_setup, press_for_move, settle, shown, standings_rows,
+                        start, type_into, words)
 
 GAME = "ten-die-poker"
 SEVEN = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
-
-
-async def settle(pilot, n=2):
-    for _ in range(n):
-        await pilot.pause()
-
-
-def shown(widget) -> str:
-    width, height = widget.size
-    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
-
-
-def words(widget) -> str:
-    return " ".join(shown(widget).split())
-
-
-def log_text(screen) -> str:
-    return " ".join(" ".join(line.text for line in screen.query_one("#log", MoveLog).lines).split())
-
-
-def bar(app) -> ActionBar:
-    return app.screen.query_one("#actions", ActionBar)
-
-
-def keys(app) -> list[str]:
-    return [a.key for a in bar(app).actions]
-
-
-async def press_for_move(pilot, screen, key: str) -> None:
-    """Press a key that must make a move (see test_ui_thief_dice)."""
-    before = len(screen.session.game.history)
-    screen.app.post_message(events.Key(key, key))
-    for _ in range(20):
-        await pilot.pause(0)
-        if len(screen.session.game.history) > before:
-            break
-    assert screen.error == ""
-    assert len(screen.session.game.history) > before, f"{key!r} made no move"
-
-
-def assert_fits(screen) -> None:
-    """Nothing of the table is out of sight or cut: no scrolling needed, in either direction."""
-    table = screen.query_one("#table")
-    assert table.max_scroll_y == 0 and table.max_scroll_x == 0
-    widget = screen.query_one("#tdp-table")
-    assert widget.region.bottom <= table.region.bottom and widget.region.right <= table.region.right
-    assert all(len(line.rstrip()) <= widget.size.width for line in shown(widget).splitlines())
 
 
 def player_rows(screen, seat: int) -> list[str]:
@@ -77,23 +28,10 @@ def player_rows(screen, seat: int) -> list[str]:
 async def test_a_session_from_the_launcher_to_the_results(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, LauncherScreen)
-        for _ in range(12):
-            if app.screen.selected_game().id == GAME:
-                break
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, SetupScreen)
-        for selector, text in (("#opt-hands", "2"), ("#seed", "31")):
-            field = app.screen.query_one(selector)
-            field.focus()
-            await pilot.press("end", *["backspace"] * len(field.value), *text)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TenDiePokerScreen)
+        await open_setup(pilot, app, GAME)
+        await type_into(pilot, app, "#opt-hands", "2")
+        await type_into(pilot, app, "#seed", "31")
+        screen = await start(pilot, app, TenDiePokerScreen)
         game = screen.session.game
         assert (game.players, game.seed, game.options["hands"]) == (["Ada", "Bo", "Cy", "Dee"], 31, 2)
 
@@ -108,7 +46,7 @@ async def test_a_session_from_the_launcher_to_the_results(make_app, store):
             view = game.view(None)
             me = view["players"][view["active"]]
             prompt = words(screen.query_one("#prompt"))
-            assert_fits(screen)
+            assert_fits(screen, "#tdp-table")
             if view["phase"] == "decide":
                 can_pay = "c" in keys(app)
                 assert keys(app) == (["f", "c"] if can_pay else ["f"])
@@ -141,8 +79,7 @@ async def test_a_session_from_the_launcher_to_the_results(make_app, store):
         await settle(pilot)
         game = screen.session.game
         assert game.hand == 2 and any(m.kind == "roll" for _, m in game.history)
-        rows = [line.split() for line in shown(app.screen.query_one("#results-table")).splitlines()]
-        rows = [r for r in rows if r and re.fullmatch(r"\d+(st|nd|rd|th)", r[0])]
+        rows = standings_rows(app)
         assert [int(r[2]) for r in rows] == sorted(game.chips, reverse=True)
         assert sum(game.chips) == 160
         assert "After 2 hands the session is over" in shown(app.screen.query_one("#results-summary"))
@@ -160,7 +97,7 @@ async def test_seven_players_fit_undo_goes_back_to_the_roll_and_refusals_say_why
         screen = app.screen
         game = screen.session.game
         me = game.active
-        assert_fits(screen)
+        assert_fits(screen, "#tdp-table")
         table = shown(screen.query_one("#tdp-table"))
         assert "Pot" in table and "7" in table.splitlines()[0]  # the pot of seven antes
         for seat in range(7):
@@ -174,7 +111,7 @@ async def test_seven_players_fit_undo_goes_back_to_the_roll_and_refusals_say_why
         chips = screen.session.game.chips[me]
         await press_for_move(pilot, screen, "2")
         await press_for_move(pilot, screen, "4")
-        assert_fits(screen)
+        assert_fits(screen, "#tdp-table")
         assert screen.session.game.chosen == [2, 4]
         await pilot.press("u")
         await settle(pilot)
@@ -196,7 +133,7 @@ async def test_seven_players_fit_undo_goes_back_to_the_roll_and_refusals_say_why
         await press_for_move(pilot, screen, "c")
         await press_for_move(pilot, screen, "1")
         await press_for_move(pilot, screen, "r")
-        assert_fits(screen)
+        assert_fits(screen, "#tdp-table")
         await pilot.press("u")
         await settle(pilot)
         assert screen.check_action("undo", ()) is None  # dimmed in the footer: the dice have spoken

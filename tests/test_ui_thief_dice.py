@@ -1,79 +1,15 @@
 """Thief Dice played through the screens with Textual's Pilot, as people at the table would:
 the launcher, the setup form, the keys shown in the action bar, jail and ratting, the results."""
 
-import re
-
-from textual import events
-from textual.geometry import Region
-
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.setup import SetupScreen
 from tabletop_tui.ui.screens.thief_dice import ThiefDiceScreen
-from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
+
+from ui_helpers import (bar, click, log_lines, log_text, open_setup, press_for_move, settle, shown, standings_rows,
+                        start, type_into, words)
 
 GAME = "thief-dice"
-
-
-async def settle(pilot, n=2):
-    for _ in range(n):
-        await pilot.pause()
-
-
-def shown(widget) -> str:
-    """The text a widget shows on the terminal."""
-    width, height = widget.size
-    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
-
-
-def words(widget) -> str:
-    """What a widget shows, with the line breaks of wrapped cells taken out."""
-    return " ".join(shown(widget).split())
-
-
-def log_lines(screen) -> list[str]:
-    return [line.text for line in screen.query_one("#log", MoveLog).lines]
-
-
-def log_text(screen) -> str:
-    """The move log as shown, its wrapped lines joined again."""
-    return " ".join(" ".join(log_lines(screen)).split())
-
-
-def bar(app) -> ActionBar:
-    return app.screen.query_one("#actions", ActionBar)
-
-
-async def open_setup(pilot, app) -> SetupScreen:
-    """From the launcher: move to Thief Dice in the list of games and press Enter."""
-    await settle(pilot)
-    assert isinstance(app.screen, LauncherScreen)
-    for _ in range(6):
-        if app.screen.selected_game().id == GAME:
-            break
-        await pilot.press("down")
-    assert app.screen.selected_game().id == GAME
-    await pilot.press("enter")
-    await settle(pilot)
-    assert isinstance(app.screen, SetupScreen)
-    return app.screen
-
-
-async def click(pilot, app, selector) -> None:
-    widget = app.screen.query_one(selector)
-    widget.scroll_visible(animate=False)
-    await pilot.pause()
-    await pilot.click(widget)
-
-
-async def type_into(pilot, app, selector, text: str) -> None:
-    await click(pilot, app, selector)
-    widget = app.screen.query_one(selector)
-    assert widget.has_focus
-    clear = ["end", *["backspace"] * len(widget.value)] if widget.value else []
-    await pilot.press(*clear, *text)
-    assert widget.value == text
 
 
 async def three_players(pilot, app, setup) -> None:
@@ -86,47 +22,14 @@ async def three_players(pilot, app, setup) -> None:
     assert setup.query_one("#seat-2").display
 
 
-async def start(pilot, app) -> ThiefDiceScreen:
-    await pilot.press("ctrl+s")
-    await settle(pilot)
-    assert isinstance(app.screen, ThiefDiceScreen)
-    return app.screen
-
-
-async def press_for_move(pilot, screen, key: str) -> None:
-    """Press a key that must make a move (no refusal).
-
-    The key goes to the app as a key from the terminal does (bindings, focus, the screen's keys).
-    Unlike `pilot.press`, this waits for the move rather than for the process to idle after each
-    key, which would make a whole game take many seconds."""
-    before = len(screen.session.game.history)
-    screen.app.post_message(events.Key(key, key))
-    for _ in range(20):
-        await pilot.pause(0)
-        if len(screen.session.game.history) > before:
-            break
-    assert screen.error == ""
-    assert len(screen.session.game.history) > before, f"{key!r} made no move"
-
-
-def standings_rows(app) -> list[list[str]]:
-    """The rows of the results table as shown: place, name, ... ("1st", "Ada", "36", ...)."""
-    rows = []
-    for line in shown(app.screen.query_one("#results-table")).splitlines():
-        cells = line.split()
-        if cells and re.fullmatch(r"\d+(st|nd|rd|th)", cells[0]):
-            rows.append(cells)
-    return rows
-
-
 async def test_three_thieves_jail_ratting_and_the_end_from_the_launcher(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, app)
+        setup = await open_setup(pilot, app, GAME)
         await three_players(pilot, app, setup)
         await type_into(pilot, app, "#opt-points", "12")
         await type_into(pilot, app, "#seed", "1")
-        screen = await start(pilot, app)
+        screen = await start(pilot, app, ThiefDiceScreen)
         game = screen.session.game
         assert (game.players, game.seed, game.options["points"]) == (["Ada", "Bo", "Cy"], 1, 12)
         assert screen.session.computer == []
@@ -194,7 +97,7 @@ async def test_three_thieves_jail_ratting_and_the_end_from_the_launcher(make_app
 async def test_computer_thieves_play_a_whole_game_by_themselves(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, app)
+        setup = await open_setup(pilot, app, GAME)
         await three_players(pilot, app, setup)
         for seat in range(3):
             await click(pilot, app, f"#computer-{seat}")
@@ -227,9 +130,9 @@ async def test_computer_thieves_play_a_whole_game_by_themselves(make_app, store)
 async def test_leave_with_s_and_resume_from_the_list_of_unfinished_games(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_setup(pilot, app)
+        await open_setup(pilot, app, GAME)
         await type_into(pilot, app, "#seed", "219")
-        screen = await start(pilot, app)
+        screen = await start(pilot, app, ThiefDiceScreen)
         for _ in range(6):
             await press_for_move(pilot, screen, "r")
         game = screen.session.game
