@@ -5,7 +5,8 @@
 Nothing here is a test: the figures depend on the machine. The goals they are read against:
 the launcher paints within 1.2x the time of a bare Textual app; Pontifuse plays at least ten times
 as many random games per second as a pure-Python tic-tac-toe in a general game framework (about
-3,900 games/s on the reference machine); one autosave takes under 16 ms (a frame).
+3,900 games/s on the reference machine); a computer player decides well under a second (a tenth of
+one at worst, so that nobody waits); one autosave takes under 16 ms (a frame).
 """
 
 from __future__ import annotations
@@ -103,6 +104,32 @@ def playouts(seconds: float) -> None:
               f"({len(names)} players, {moves / games:.1f} moves a game)")
 
 
+def computer_players(games: int) -> None:
+    """How long a computer player takes to choose, in whole games of computer players."""
+    from tabletop_tui import catalog
+    from tabletop_tui.session import next_computer_move
+
+    print(f"computer players' decisions ({games} games each, every seat a computer player):")
+    for info in catalog.GAMES:
+        cls, bot_class = info.rules_class(), info.bot_class()
+        names = [f"P{i}" for i in range(max(cls.min_players, min(4, cls.max_players)))]
+        times = []
+        for seed in range(games):
+            game = cls(names, seed)
+            bots = {s: bot_class(s, seed) for s in range(len(names))}
+            moves = 0
+            while game.outcome() is None and moves < min(cls.move_limit, 2_000):
+                start = time.perf_counter()
+                step = next_computer_move(game, bots)
+                times.append(time.perf_counter() - start)
+                game.play(*step)
+                moves += 1
+        times.sort()
+        print(f"  {info.id:<16} median {statistics.median(times) * 1000:7.2f} ms, 99th percentile "
+              f"{times[int(len(times) * 0.99)] * 1000:7.2f} ms, worst {times[-1] * 1000:7.2f} ms "
+              f"({len(times)} decisions)")
+
+
 def autosave(count: int) -> None:
     from tabletop_tui.store import Store
 
@@ -127,6 +154,7 @@ def main() -> None:
     args = parser.parse_args()
     first_paint(3 if args.quick else 7)
     playouts(1.0 if args.quick else 3.0)
+    computer_players(3 if args.quick else 20)
     autosave(200 if args.quick else 1000)
 
 
