@@ -194,7 +194,7 @@ class FightThePowerScreen(GameScreen):
         if kind == "fight":
             return str(index + 1)
         if kind == "recruit":
-            n = len(self.game.players) - 1
+            n = len(self.session.players) - 1
             return RECRUIT_KEYS[index - n] if index - n < len(RECRUIT_KEYS) else ""
         if kind == "toggle":
             return str(args[0] + 1)

@@ -267,7 +267,7 @@ class MonsterBuilderScreen(GameScreen):
 
     def key_move(self, key: str) -> Move | None:
         """The move a key names in this phase, even one the rules will refuse (so that they can say why)."""
-        phase = self.game.phase
+        phase = self.game.view(self.viewer())["phase"]
         if key.isdigit() and key != "0":
             number = int(key) - 1
             kind = {"research": "die", "scavenge": "die", "target": "target", "steal": "steal",
