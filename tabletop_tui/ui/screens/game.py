@@ -116,6 +116,11 @@ class GameScreen(Screen):
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
+    def on_resize(self, event) -> None:
+        # the table may lay itself out by the room it has (more dice on a wide terminal): draw it
+        # again once the new sizes are known
+        self.call_after_refresh(self.refresh_table)
+
     def refresh_table(self) -> None:
         game = self.game
         view = game.view(self.viewer())

@@ -93,9 +93,6 @@ class MonsterBuilderScreen(GameScreen):
         # (GameScreen.on_mount runs too and draws once; the table's size is known after the first layout)
         self.call_after_refresh(self.refresh_table)
 
-    def on_resize(self) -> None:
-        self.refresh_table()
-
     # -- drawing ----------------------------------------------------------------------------------
 
     def table_size(self) -> tuple[int, int]:
@@ -121,7 +118,8 @@ class MonsterBuilderScreen(GameScreen):
         right = others + [Text("")] * (len(others) + len(below) < BODY_HEIGHT and bool(below)) + below
         if bodies and len(top) + 1 + len(bodies) + len(below) <= height:
             lines = top + [Text("")] + bodies + below
-        elif width >= BODY_WIDTH + 2 + 24 and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height:
+        elif (width >= BODY_WIDTH + 2 + max(line.cell_len for line in right)
+              and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height):
             body = [self.caption(view, focus)] + body_lines(view["monsters"][focus]["parts"], self.marked(view, focus))
             lines = top + side_by_side([body, right], gap=2)
         else:

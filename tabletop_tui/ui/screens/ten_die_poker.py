@@ -48,7 +48,7 @@ class TenDiePokerScreen(GameScreen):
         width = max(40, widget.size.width or 46)
         height = self.query_one("#table").size.height or 15
         players = len(view["players"])
-        name_width = max(7, min(9, max(len(n) for n in view["players"]) + 1))
+        name_width = max(7, min(8, max(len(n) for n in view["players"]) + 1))  # leaves 14 cells for a hand
         dice_at = 1 + name_width + 1  # marker, name, colour tag
         room = width - dice_at - PAIRS * DIE_CELL - 1
         full_names = room >= 23
@@ -104,9 +104,6 @@ class TenDiePokerScreen(GameScreen):
             row.append(said[: room - 1], style=("bold" if better else "dim") if not dim else "dim")
             rows.append(row)
         return rows
-
-    def on_resize(self, event) -> None:
-        self.refresh_table()
 
     # -- around the table -------------------------------------------------------------------------------
 
