@@ -123,7 +123,7 @@ def test_only_legal_recruits_are_offered():
     game = table([3, 3, 2, 1], [3, 2, 2, 1], [6, 6, 1, 1], [4, 4, 4, 4])
     assert game.legal_moves(ADA) == [Move("fight", (BO,)), Move("fight", (CY,)), Move("fight", (DI,)),
                                      Move("recruit", (BO, 3))]
-    assert "Recruit a 3 from Bo" == game.describe_move(Move("recruit", (BO, 3)))
+    assert "Recruit Bo's 3" == game.describe_move(Move("recruit", (BO, 3)))
     game.current = CY
     assert [m.args for m in game.legal_moves(CY) if m.kind == "recruit"] == [(ADA, 1), (BO, 1)]
 
@@ -214,7 +214,7 @@ def test_a_draw_changes_no_dice_and_different_sizes_compare_the_smaller():
     game = table([6, 5], [1, 1, 1], [4, 4, 4, 4, 4, 4, 4])
     events = fight(game, BO, [5, 6, 6, 3, 5])
     assert game.dice[ADA] == [6, 5] and game.dice[BO] == [6, 5, 3]
-    assert "tie on every die they can compare: a draw, and no dice change hands." in events[0].text
+    assert "tie on every die they can compare: a draw, and every die stays where it is." in events[0].text
     assert game.to_act() == [BO] and game.view(None)["last_fight"]["winner"] is None
 
 
@@ -306,6 +306,8 @@ def test_refusals():
     assert "no 'dance' move" in refused(game, ADA, Move("dance"))
     assert refused(game, ADA, Move("fight", (ADA,))) == "Ada cannot fight against Ada's own faction."
     assert refused(game, ADA, Move("fight", (9,))) == "There is no seat 9 at this table."
+    assert refused(game, ADA, Move("fight")) == "A fight names one opponent by seat number."
+    assert "recruit which die from whom" in refused(game, ADA, Move("recruit"))
     assert refused(game, ADA, Move("recruit", (CY, 7))) == "There is no rank 7 on a six-sided die."
     assert refused(game, ADA, Move("recruit", (CY, 1))) == "Cy has no 1 to recruit."
     assert refused(game, ADA, Move("recruit", (BO, 2))) == (

@@ -4,7 +4,7 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.modals import CurtainScreen, TooSmallScreen
 
-from ui_helpers import settle
+from ui_helpers import settle, shown
 
 
 async def test_a_small_terminal_says_so_and_the_game_comes_back(make_app, store):
@@ -158,3 +158,33 @@ async def test_a_wide_terminal_widens_the_side_panel_and_the_log_wraps_anew(make
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 3)
         assert len(log.lines) == narrow
+
+
+async def test_many_choices_share_rows_by_their_own_widths_and_all_stay_in_reach():
+    from textual.app import App
+
+    from tabletop_tui.rules.engine import Move
+    from tabletop_tui.ui.widgets.common import Action, ActionBar
+
+    labels = [f"Fight {name} (4 dice)" for name in ("Alexandra", "Bartholomew", "Cy", "Dee", "Eve", "Fay")]
+    labels += [f"Recruit {name}'s {face}" for face, name in
+               [(6, "Alexandra"), (5, "Bartholomew"), (3, "Cy"), (2, "Bartholomew"), (1, "Dee"), (4, "Eve"),
+                (6, "Fay"), (5, "Gus"), (3, "Alexandra")]]
+    actions = [Action(key, label, 0, Move("m", (i,))) for i, (key, label) in enumerate(zip("123456abcdefghi", labels))]
+
+    class One(App):
+        def compose(self):
+            yield ActionBar(id="bar")
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(ActionBar)
+        bar.set_actions(actions)
+        await pilot.pause()
+        lines = shown(bar).splitlines()
+        assert len(lines) <= ActionBar.MAX_ROWS  # in columns of the longest label these need 8 rows
+        text = " ".join(" ".join(lines).split())
+        assert all(label in text for label in labels)
+        # every choice is clicked where it is drawn
+        for row, start, end, action in bar._layout:
+            assert lines[row][1 + start:1 + end].strip().endswith(action.label)

@@ -240,10 +240,10 @@ class FightThePower(Game):
         else:
             how = f"rolling {_dice(len(rolled))} and keeping {faces(kept)}"
         text = (f"{names[seat]} attacks {names[defender]}, {how}; {names[defender]} rolls "
-                f"{'its one die' if len(theirs) == 1 else f'all {len(theirs)} dice'}. ")
+                f"{'the one die it has' if len(theirs) == 1 else f'all {len(theirs)} dice'}. ")
         a_text, d_text = f"{names[seat]}'s {faces(attack)}", f"{names[defender]}'s {faces(theirs)}"
         if winner is None:
-            text += (f"{a_text} and {d_text} tie on every die they can compare: a draw, and no dice change hands.")
+            text += (f"{a_text} and {d_text} tie on every die they can compare: a draw, and every die stays where it is.")
         else:
             w_text, l_text = (a_text, d_text) if winner == seat else (d_text, a_text)
             loser = defender if winner == seat else seat
@@ -406,8 +406,11 @@ class FightThePower(Game):
             return f"{me} has not picked a fight yet: choose whom to fight first."
         if kind == "take":
             return "There is no fight to take a die from: recruit or fight."
-        if not args or not 0 <= args[0] < len(names):
-            return f"There is no seat {args[0] if args else '(none)'} at this table."
+        if not args:
+            return ("A fight names one opponent by seat number." if kind == "fight"
+                    else "A recruit names an opponent and a rank: recruit which die from whom?")
+        if not 0 <= args[0] < len(names):
+            return f"There is no seat {args[0]} at this table."
         if args[0] == seat:
             return f"{me} cannot {kind} against {me}'s own faction."
         if kind == "fight":
@@ -431,7 +434,7 @@ class FightThePower(Game):
             if kind == "fight":
                 return f"Fight {names[args[0]]} ({_dice(len(self.dice[args[0]]))})"
             if kind == "recruit":
-                return f"Recruit a {args[1]} from {names[args[0]]}"
+                return f"Recruit {names[args[0]]}'s {args[1]}"
             if kind == "toggle":
                 die = self.dice[self.current][args[0]]
                 return f"{'Keep' if self.rolling[args[0]] else 'Roll'} the {die}"

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.fight_the_power import ORDINALS, distance, faces
+from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.things import die_chip, join_lines, mini_die_lines, side_by_side
 
@@ -101,7 +102,7 @@ class FightThePowerScreen(GameScreen):
         me, target = view["current"], view["target"]
         dice, rolling = view["dice"][me], view["rolling"]
         head = Text(f"{names[me]} attacks {names[target]}", style="bold")
-        head.append(f" ({len(view['dice'][target])} dice, all rolled)", style="dim")
+        head.append(f" ({plural(len(view['dice'][target]), 'die', 'dice')}, all rolled)", style="dim")
         styles = ["dim" if r else FACE_STYLE[f] for f, r in zip(dice, rolling)]
         keys = [Text(f" {i + 1} ", style="bold") for i in range(len(dice))]
         marks = [Text(" ? ", style="bold") if r else Text(" ■ ", style="bold green") for r in rolling]

@@ -28,8 +28,9 @@ class ActionBar(Static):
             super().__init__()
             self.action = action
 
-    DEFAULT_CSS = """
-    ActionBar { height: auto; max-height: 6; padding: 0 1; }
+    MAX_ROWS = 6
+    DEFAULT_CSS = f"""
+    ActionBar {{ height: auto; max-height: {MAX_ROWS}; padding: 0 1; }}
     """
 
     def __init__(self, **kwargs):
@@ -53,20 +54,32 @@ class ActionBar(Static):
             t.append(f" {a.key} ", style="bold reverse")
             t.append(" " + a.label)
             cells.append(t)
+        # in columns when they fit; otherwise each choice as wide as itself, so that more fit a row
         longest = max(c.cell_len for c in cells) + 2
         per_row = max(1, min(len(cells), width // longest))
-        if len(cells) > 4 and per_row == 1:
-            per_row = 1
+        if -(-len(cells) // per_row) <= self.MAX_ROWS:
+            widths = [longest] * len(cells)
+            breaks = set(range(per_row, len(cells), per_row))
+        else:
+            widths = [min(c.cell_len + 2, width) for c in cells]
+            breaks, x = set(), 0
+            for i, w in enumerate(widths):
+                if x and x + w > width:
+                    breaks.add(i)
+                    x = 0
+                x += w
         self._layout = []
-        rows = []
-        for i in range(0, len(cells), per_row):
-            line = Text()
-            for j, c in enumerate(cells[i : i + per_row]):
-                self._layout.append((len(rows), j * longest, (j + 1) * longest, self.actions[i + j]))
-                c = c.copy()
-                c.pad_right(longest - c.cell_len)
-                line.append_text(c)
-            rows.append(line)
+        rows = [Text()]
+        x = 0
+        for i, (cell, w) in enumerate(zip(cells, widths)):
+            if i in breaks:
+                rows.append(Text())
+                x = 0
+            self._layout.append((len(rows) - 1, x, x + w, self.actions[i]))
+            cell = cell.copy()
+            cell.truncate(w, pad=True)
+            rows[-1].append_text(cell)
+            x += w
         self.update(Text("\n").join(rows))
 
     def on_resize(self) -> None:
