@@ -445,6 +445,15 @@ def test_refusals_say_why():
     assert refused(game, BO, "roll") == "'roll' is not a move."
 
 
+def test_a_defender_who_won_is_told_to_take_the_spoils_not_that_an_action_was_chosen():
+    game = table(4, parts={ADA: [3, 4, 4, 0, 0], BO: [2, 1, 1, 6, 1]})
+    fight(game, "punch", BO, [1, 6, 6, 1])
+    assert game.to_act() == [BO]
+    said = refused(game, BO, RESEARCH)
+    assert said.startswith("Bo won the fight and takes the spoils first: ")
+    assert refused(game, BO, FIGHT) == said
+
+
 # --------------------------------------------------------------------------------------------
 # the view, the record, undo, copies
 

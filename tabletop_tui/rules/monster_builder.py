@@ -471,6 +471,8 @@ class MonsterBuilder(Game):
                                                                  "steal": "part"}[kind] + ".")
         expected = self._expected(phase)
         if kind in ("research", "scavenge", "fight"):
+            if phase in (STEAL, STEAL_SLOT):
+                return f"{me} won the fight and takes the spoils first: {expected}."
             if phase != ACT:
                 return f"{me} has already chosen an action this turn: now {expected}."
         elif kind == "die":
