@@ -74,10 +74,14 @@ def test_catalog_entry_loads_this_game_bot_and_help():
 def test_options_default_to_the_seed_and_are_checked():
     game = BreakTheBank(NAMES[:4], 1)
     assert game.options == {"money": 100, "turns": 5, "ante": 2, "cost": 5, "odd_dollars": "bank"}
-    for bad in ({"money": 9}, {"turns": 0}, {"ante": -1}, {"cost": 0}, {"odd_dollars": "share"},
+    for bad in ({"money": 9}, {"turns": 0}, {"ante": 0}, {"cost": 0}, {"odd_dollars": "share"},
                 {"ante": 20, "money": 20}, {"stakes": 5}):
         with pytest.raises(ValueError):
             BreakTheBank(NAMES[:4], 1, **bad)
+    # a table where nobody could pay for the first roll is no game
+    with pytest.raises(ValueError, match="nobody could pay \\$11 for a first roll"):
+        BreakTheBank(NAMES[:4], 1, money=12, ante=2, cost=11)
+    assert BreakTheBank(NAMES[:4], 1, money=12, ante=2, cost=10).money == [10] * 4
     game = BreakTheBank(NAMES[:5], 1, money="50", turns="3", ante="4", cost="10", odd_dollars="deal")
     assert game.money == [46] * 5 and game.bank == 20 and game.cost == 10
     assert game.view(None)["total_turns"] == 15
@@ -500,8 +504,9 @@ def test_random_games_keep_the_invariants():
     for g in range(1000):
         n = rnd.randint(4, 8)
         options = {"money": rnd.choice((10, 30, 100, 100)), "turns": rnd.choice((1, 3, 5, 5)),
-                   "ante": rnd.choice((0, 2, 2, 5)), "cost": rnd.choice((1, 5, 5, 10)),
+                   "ante": rnd.choice((1, 2, 2, 5)), "cost": rnd.choice((1, 5, 5, 10)),
                    "odd_dollars": rnd.choice(("bank", "deal"))}
+        options["cost"] = min(options["cost"], options["money"] - options["ante"])  # a first roll is payable
         game = BreakTheBank(NAMES[:n], rnd.randrange(1 << 30), **options)
         total = n * options["money"]
         rolls = 0

@@ -86,7 +86,7 @@ class BreakTheBank(Game):
                help="Turns each player gets; when all are played and nobody broke the Bank, it is split.",
                min=1, max=20),
         Option("ante", "Ante", "int", 2, help="Dollars each player puts into the Bank at the start.",
-               min=0, max=50),
+               min=1, max=50),
         Option("cost", "Cost of a roll", "int", 5, help="Dollars paid into the Bank for every roll.",
                min=1, max=50),
         Option("odd_dollars", "Odd dollars of the split", "choice", "bank",
@@ -100,6 +100,9 @@ class BreakTheBank(Game):
         opts = self.options
         if opts["ante"] >= opts["money"]:
             raise ValueError("the ante must be smaller than the starting money")
+        if opts["cost"] > opts["money"] - opts["ante"]:
+            raise ValueError(f"with ${opts['money']} and an ante of ${opts['ante']}, nobody could pay "
+                             f"${opts['cost']} for a first roll: make a roll cheaper or the money more")
         n = len(self.players)
         self.cost = opts["cost"]
         self.money = [opts["money"] - opts["ante"]] * n
