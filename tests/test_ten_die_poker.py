@@ -195,6 +195,14 @@ def test_equal_better_hands_are_decided_by_the_other_hand():
            "(Three 5s against Pair of 4s); Di leads" in texts(events)
 
 
+def test_other_hands_of_the_same_name_are_decided_by_their_odd_dice_and_the_log_says_so():
+    game = four()
+    events = challenge(game, DI, [1, 2, 3], red=[6, 6, 6], black=[4, 4, 3])
+    assert game.black[DI] == [4, 4, 3, 5, 6] and game.key(DI) > game.key(ADA)  # 4 4 with 6 5 3 beat 4 4 with 5 2 1
+    assert ("beating Ada's Three 6s on the odd dice of the other hand (both Pair of 4s); Di leads"
+            in texts(events))
+
+
 def test_the_sentence_of_a_challenge_as_in_the_brief():
     game = table(TWO_PAIR, ([6, 6, 5, 4, 3], [1, 2, 3, 5, 1]), ([6, 3, 6, 2, 4], [1, 3, 4, 5, 1]),
                  ([6, 6, 5, 4, 2], [1, 3, 2, 5, 1]), hands=1)

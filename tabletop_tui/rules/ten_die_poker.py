@@ -318,8 +318,9 @@ class TenDiePoker(Game):
         mine = self.key(seat)
         target = f"{listing(names[s] for s in leaders)}'s {self.best_name(leaders[0])}"
         if mine[0] == lead[0] and mine != lead:
-            target += (f" on the other hand ({describe(mine[1], high=HIGH_NAME)} against "
-                       f"{describe(lead[1], high=HIGH_NAME)})")
+            other, theirs = describe(mine[1], high=HIGH_NAME), describe(lead[1], high=HIGH_NAME)
+            target += (f" on the other hand ({other} against {theirs})" if other != theirs
+                       else f" on the odd dice of the other hand (both {other})")
         elif mine[0] != lead[0] and self.best_name(seat) == self.best_name(leaders[0]):
             target += " on the odd dice"
         said = (f"{me} challenges for {plural(self.stake, 'chip')}, re-rolls "
