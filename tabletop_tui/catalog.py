@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from importlib import resources
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,8 @@ class GameInfo:
         return _load(self.screen)
 
     def help_text(self) -> str:
+        from importlib import resources  # loaded when first read, not before the launcher paints
+
         return resources.files("tabletop_tui.rules_help").joinpath(self.help).read_text(encoding="utf-8")
 
     @property

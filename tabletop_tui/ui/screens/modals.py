@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -46,6 +46,8 @@ class AskScreen(ModalScreen[str | None]):
         self.value = value
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Input  # loaded when first asked, not before the launcher paints
+
         with Vertical(classes="dialog"):
             yield Static(Text(self.question, style="bold"), classes="dialog-title")
             yield Input(value=self.value, id="answer")
