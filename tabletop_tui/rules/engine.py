@@ -5,7 +5,8 @@ A game is a pure state machine. The screen (or a bot, or a test) asks whom the g
 may see (`view`). Nothing here knows about a screen, a file or the clock.
 
 A game is fully described by its *record*: game id, rules version, players, seed (with the version of
-the random stream it seeds), options and the list of (seat, move). Replaying the record rebuilds the state; saves, undo and bug reports use it.
+the random stream it seeds), options and the list of (seat, move). Replaying the record rebuilds the
+state; saves, undo and bug reports use it.
 """
 
 from __future__ import annotations
