@@ -348,12 +348,6 @@ class BreakTheBank(Game):
 
     def refusal(self, seat: int, move: Move) -> str:
         names = self.players
-        if self.over:
-            return "The game is over."
-        if not (isinstance(seat, int) and 0 <= seat < len(names)):
-            return f"There is no seat {seat} at this table."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
         me = names[seat]
         if move.kind not in _MOVE_KINDS:
             return (f"Break the Bank has no {move.kind!r} move: on your turn you roll, and after a good roll "

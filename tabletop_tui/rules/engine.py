@@ -344,7 +344,9 @@ class Game:
         raise NotImplementedError
 
     def refusal(self, seat: int, move: Move) -> str:
-        """Why the rules refuse this move (it is not in `legal_moves(seat)`). Games say more."""
+        """Why the rules refuse this move (it is not in `legal_moves(seat)`). Games say more. `play`
+        has already answered a seat that is not at the table, a game that is over and a value that is
+        not a Move, so a game's refusal starts from a real seat, a live game and a Move."""
         return self.not_your_turn(seat) or f"{move.kind} is not a move {self.players[seat]} can make now."
 
     def not_your_turn(self, seat: int) -> str:

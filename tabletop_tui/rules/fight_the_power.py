@@ -368,10 +368,6 @@ class FightThePower(Game):
 
     def refusal(self, seat: int, move: Move) -> str:
         names = self.players
-        if self.phase == "over":
-            return "The game is over."
-        if not (isinstance(seat, int) and 0 <= seat < len(names)):
-            return f"There is no seat {seat} at this table."
         kind, args = move.kind, move.args
         if kind not in _MOVE_KINDS:
             return (f"Fight the Power has no {kind!r} move: on a turn a faction recruits or fights; in a fight "

@@ -419,12 +419,6 @@ class TenDiePoker(Game):
 
     def refusal(self, seat: int, move: Move) -> str:
         names = self.players
-        if self.over:
-            return "The session is over."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
-        if not (isinstance(seat, int) and 0 <= seat < len(names)):
-            return f"There is no seat {seat} at this table."
         kind, args = move.kind, move.args
         if kind not in _MOVE_KINDS:
             return (f"Ten-Die Poker has no {kind!r} move: the active player folds or challenges, then marks "
