@@ -220,3 +220,47 @@ def test_an_unknown_stream_version_is_refused_with_a_reason(stream):
     record["stream"] = stream
     with pytest.raises(RecordError, match="random stream version"):
         Race.from_record(record)
+
+
+def _first_legal(game):
+    seat = game.to_act()[0]
+    return seat, game.legal_moves(seat)
+
+
+def _catalog_games():
+    from tabletop_tui import catalog
+
+    for info in catalog.GAMES:
+        rules = info.rules_class()
+        yield info.id, rules([f"P{i}" for i in range(rules.min_players)], 3)
+
+
+@pytest.mark.parametrize("game_id,game", list(_catalog_games()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_game_refuses_what_is_not_a_seat_or_a_move(game_id, game):
+    """The engine checks types once for every game: a bool is not a seat or an int argument, a tuple
+    is not a Move, and a Move with arguments that are not ints and strings is refused, never raised."""
+    seat, legal = _first_legal(game)
+    record = game.record()
+    with pytest.raises(IllegalMove, match="no seat (True|False) "):
+        game.play(True if seat == 1 else False, legal[0])
+    with_int = [m for m in legal if any(type(a) is int for a in m.args)]
+    for move in with_int[:3]:
+        posing = Move(move.kind, tuple(bool(a) if type(a) is int and a in (0, 1) else float(a) if type(a) is int
+                                       else a for a in move.args))
+        with pytest.raises(IllegalMove, match="is not a move"):
+            game.play(seat, posing)
+    for bad in (Move(legal[0].kind, None), Move(legal[0].kind, ([1],)), Move(legal[0].kind, ({"a": 1},)),
+                Move(None), Move(legal[0].kind, [*legal[0].args]), tuple(legal[0]), legal[0].to_json()):
+        with pytest.raises(IllegalMove, match="is not a move"):
+            game.play(seat, bad)
+    assert game.record() == record  # nothing was played
+
+
+def test_a_long_value_is_quoted_short_in_a_refusal():
+    g = Race(["Ada", "Bo"])
+    with pytest.raises(IllegalMove) as info:
+        g.play(10**5000, Move("roll"))
+    assert info.value.reason == "There is no seat a number too long to show at this table."
+    with pytest.raises(IllegalMove) as info:
+        g.play(0, ["x" * 500])
+    assert len(info.value.reason) < 60 and info.value.reason.endswith("… is not a move.")

@@ -60,6 +60,25 @@ class Move(NamedTuple):
         return " ".join([self.kind, *map(str, self.args)])
 
 
+def is_move(value: Any) -> bool:
+    """True for a Move whose kind is a string and whose arguments are a tuple of ints and strings.
+
+    `play` asks this before anything else, so that no game sees a bool posing as an int (True == 1),
+    a list posing as a Move, or arguments it cannot hash or compare."""
+    if type(value) is not Move or type(value.kind) is not str or type(value.args) is not tuple:
+        return False
+    return all(type(a) is int or type(a) is str for a in value.args)
+
+
+def shorten(value: Any, limit: int = 40) -> str:
+    """A value quoted in a message (its repr), cut to `limit` characters: a 5,000-digit seed or a
+    100,000-character name is not a message."""
+    if type(value) is int and value.bit_length() > 4 * limit:
+        return "a number too long to show"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in a sentence a move log can show.
@@ -364,8 +383,8 @@ class Game:
 
         `legal_moves` is the single source of truth: it must return [] for a seat that may not act
         (and for everyone once the game is over)."""
-        legal = self.legal_moves(seat) if isinstance(seat, int) and 0 <= seat < len(self.players) else None
-        if legal is None or move not in legal:
+        legal = self.legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
+        if legal is None or not is_move(move) or move not in legal:
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
@@ -378,11 +397,11 @@ class Game:
 
     def _why_refused(self, seat, move, legal) -> str:
         if legal is None:
-            return f"There is no seat {seat} at this table."
+            return f"There is no seat {shorten(seat)} at this table."
         if self.outcome() is not None:
             return "The game is over."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
+        if not is_move(move):
+            return f"{shorten(move)} is not a move."
         return self.refusal(seat, move)
 
     # -- helpers for subclasses ---------------------------------------------------------------
