@@ -7,6 +7,7 @@ import json
 import sys
 
 from tabletop_tui import catalog
+from tabletop_tui.names import names_problem, printable
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,6 +47,20 @@ def _parse_seats(text: str | None, n: int) -> list[int]:
     return sorted(set(seats))
 
 
+def _seed(text: str) -> int:
+    """--seed: a whole number of at most 19 digits, quoted short when it is not."""
+    from tabletop_tui.rules.engine import seed_problem, shorten
+
+    digits = text.strip().lstrip("+-")
+    try:
+        seed = int(text) if len(digits) <= 20 else int(text.strip()[:21])  # 5,000 digits: too many to read
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed {shorten(text)} is not a whole number") from None
+    if seed_problem(seed):
+        raise argparse.ArgumentTypeError(seed_problem(seed))
+    return seed
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop-tui", description="Table games for the terminal, for people at one computer.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -57,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="the game id, e.g. second-story")
     p.add_argument("--players", help="names separated by commas (Ada,Bo,Cy)")
     p.add_argument("--computer", help="computer seats, numbered from 1 (2,3)")
-    p.add_argument("--seed", type=int, help="the seed: the same seed deals the same game")
+    p.add_argument("--seed", type=_seed, help="the seed: the same seed deals the same game")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
 
     p = sub.add_parser("simulate", help="computer players play whole games, no screen")
@@ -75,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="write a saved game to a JSON file")
     p.add_argument("save", help="the save id (or its first characters) from `tabletop-tui saves`")
-    p.add_argument("file")
+    p.add_argument("file", help="the file to write, or - for standard output")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (a regular file only)")
 
     p = sub.add_parser("import", help="read a game from a JSON file into the saves")
     p.add_argument("file")
@@ -130,23 +146,20 @@ def _play(args) -> int:
         from tabletop_tui.ui.screens.setup import DEFAULT_NAMES
 
         names = DEFAULT_NAMES[: rules.min_players]
-    if any(not n for n in names):
-        return _fail("--players has an empty name")
-    if len(set(names)) != len(names):
-        return _fail("--players has the same name twice")
+    problem = names_problem(names)
+    if problem:
+        return _fail(f"--players: {problem}")
     if not rules.min_players <= len(names) <= rules.max_players:
         return _fail(f"{info.title} takes {info.players_label}, not {len(names)}")
-    try:
-        computer = _parse_seats(args.computer, len(names))
-        options = _parse_options(args.option)
-        from tabletop_tui.rules.engine import resolve_options
-
-        resolve_options(rules.OPTIONS, options)
-    except ValueError as exc:
-        return _fail(str(exc))
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        computer = _parse_seats(args.computer, len(names))
+        options = _parse_options(args.option)
+        rules(names, seed, **options)  # the options one by one, and together (an ante the chips cannot pay)
+    except ValueError as exc:
+        return _fail(str(exc))
     return _launch({"game_id": info.id, "players": names, "seed": seed, "options": options, "computer": computer})
 
 
@@ -181,29 +194,35 @@ def _open_store():
 
 
 def _saves(args) -> int:
-    from tabletop_tui.store import StoreError
+    from tabletop_tui.store import FileExists, StoreError
 
     store = _open_store()
     try:
         if args.command == "saves":
             rows = store.unfinished()
             if args.json:
-                print(json.dumps(rows, indent=2, default=str))
+                print(json.dumps(rows, indent=2, default=str))  # JSON escapes every control character
             elif not rows:
                 print("No unfinished games.")
             else:
                 for r in rows:
                     state = "damaged: " + r["broken"] if r.get("broken") else f"{r.get('moves', 0)} moves"
-                    print(f"{r['id']}  {r['game']:<14} {', '.join(r.get('players', [])):<30} {state}")
+                    players = printable(", ".join(r.get("players", [])))
+                    print(f"{r['id']}  {printable(r['game']):<14} {players:<30} {printable(state)}")
             return 0
         if args.command == "export":
             save_id = _find_save(store, args.save)
-            store.export(save_id, args.file)
-            print(f"Exported {save_id} to {args.file}")
+            if args.file == "-":
+                sys.stdout.write(store.export_text(save_id))
+                return 0
+            store.export(save_id, args.file, replace=args.force)
+            print(f"Exported {save_id} to {printable(args.file)}")
             return 0
         save_id = store.import_file(args.file)
         print(f"Imported as {save_id}: resume it from the launcher.")
         return 0
+    except FileExists as exc:
+        return _fail(f"{exc} (give --force to replace it)")
     except (StoreError, OSError, ValueError) as exc:
         return _fail(str(exc))
 

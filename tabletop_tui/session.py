@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tabletop_tui import catalog
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.rules.engine import Event, Game, IllegalMove, Move, RecordError
+from tabletop_tui.store import SaveLost, StoreError
 
 
 def next_computer_move(game: Game, bots: dict) -> tuple[int, Move] | None:
@@ -43,8 +44,20 @@ class Session:
     save_id: str | None = None
     finished_saved: bool = False
     bots: dict = field(default_factory=dict)
-    #: the last autosave that failed (disk full, store locked): the game goes on in memory
+    #: the last autosave that failed (disk full, store locked): the game goes on in memory, and the
+    #: next save writes every move the store is missing
     save_problem: str = ""
+    #: why the save is no longer this session's (deleted, or opened by another copy of the program):
+    #: nothing more is written there; `save_as_new` starts a new save, `play_unsaved` goes on without
+    save_lost: str = ""
+    #: the players chose to go on without saving after the save was lost
+    unsaved: bool = False
+    #: a sentence for the players about the save, once (another copy had this game open)
+    notice: str = ""
+    #: this session's token in the store: the one copy that writes the game (see `Store.claim`)
+    holder: str | None = None
+    #: how many of the game's moves are saved, in order (the store's first `synced` moves are these)
+    synced: int = 0
 
     # -- making one ------------------------------------------------------------------------------
 
@@ -54,14 +67,16 @@ class Session:
         info = catalog.get(game_id)
         game = info.rules_class()(players, seed, **(options or {}))
         session = cls(info, game, sorted(set(computer or [])), store)
-        if store is not None:
-            session.save_id = store.new_game(game.record(), session.computer, info.title)
+        session._save()  # a store that refuses writes: the game is played, and saved when it can be
         session._make_bots()
         return session
 
     @classmethod
-    def resume(cls, store, save_id: str) -> "Session":
-        """Rebuild a saved game by replaying its record. Raises RecordError with a readable reason."""
+    def resume(cls, store, save_id: str, hold: bool = True) -> "Session":
+        """Rebuild a saved game by replaying its record. Raises RecordError with a readable reason.
+
+        `hold`: this session becomes the one that saves the game (another copy of the program that
+        had it open can save it no more); False only looks at it (the launcher's list does)."""
         saved = store.load(save_id)
         record = saved["record"]
         try:
@@ -71,7 +86,19 @@ class Session:
         game = info.rules_class().from_record(record)
         session = cls(info, game, list(saved.get("computer", [])), store, save_id)
         session.finished_saved = bool(saved.get("finished"))
+        session.synced = len(game.history)
         session._make_bots()
+        if hold:
+            holder = store.new_holder()
+            try:
+                session.notice = store.claim(save_id, holder)
+                session.holder = holder
+            except StoreError as exc:
+                session.save_problem = (f"This game cannot be saved now ({exc}): it goes on, and saving is "
+                                        "tried again after the next move.")
+            else:
+                if session.over() and not session.finished_saved:
+                    session._save()  # the last move was saved but not the finish (a kill, a full disk)
         return session
 
     def _make_bots(self) -> None:
@@ -96,28 +123,76 @@ class Session:
     def play(self, seat: int, move: Move) -> list[Event]:
         """Apply a move (raises IllegalMove with the reason, state untouched) and autosave it."""
         events = self.game.play(seat, move)
-        self._save_last_move()
+        self._save()
         return events
 
-    def _save_last_move(self) -> None:
-        if self.store is None or self.save_id is None:
-            return
-        from tabletop_tui.store import StoreError
+    @property
+    def saving(self) -> bool:
+        """Whether moves made now are written to a save (or will be, once the store can be written)."""
+        return self.store is not None and not self.unsaved and not self.save_lost
 
+    def _save(self) -> None:
+        """Bring the save in line with the game: the moves it lacks (every one since the last save
+        that worked), moves undone, and the finish, in one write. A failure is kept in
+        `save_problem` (tried again next time), a save that is no longer ours in `save_lost`."""
+        if not self.saving:
+            return
         try:
-            # write every move the store is missing (after a failed autosave, the next one catches up)
-            saved = (len(self.store.load(self.save_id)["record"]["moves"]) if self.save_problem
-                     else len(self.game.history) - 1)
-            for index in range(saved, len(self.game.history)):
-                seat, move = self.game.history[index]
-                self.store.add_move(self.save_id, index, seat, move.to_json())
+            if self.save_id is None:  # a new game, or its first save failed
+                holder = self.store.new_holder()
+                self.save_id = self.store.new_game(self.game.record(), self.computer, self.info.title, holder)
+                self.holder, self.synced, self.finished_saved = holder, len(self.game.history), False
+            elif self.holder is None:  # the store could not be written when the game was resumed
+                holder = self.store.new_holder()
+                self.notice = self.store.claim(self.save_id, holder)
+                self.holder = holder
+            keep = self.synced
             outcome = self.game.outcome()
-            if outcome is not None and not self.finished_saved:
-                self.store.finish(self.save_id, outcome.to_json())
-                self.finished_saved = True
+            self.store.sync(self.save_id, keep, [[seat, move.to_json()] for seat, move in self.game.history[keep:]],
+                            outcome.to_json() if outcome is not None and not self.finished_saved else None,
+                            self.holder)
+        except SaveLost as exc:
+            self.save_lost = f"Moves made here are no longer saved: {exc}."
             self.save_problem = ""
+            return
         except StoreError as exc:
-            self.save_problem = f"The game could not be saved ({exc}); it goes on, and saving is tried again after the next move."
+            self.save_problem = (f"The game could not be saved ({exc}); it goes on, and saving is tried again "
+                                 "after the next move.")
+            return
+        self.synced = len(self.game.history)
+        self.finished_saved = self.finished_saved or outcome is not None
+        self.save_problem = ""
+
+    def retry_save(self) -> None:
+        """Try again a save that failed (before leaving, or when the results show)."""
+        if self.save_problem:
+            self._save()
+
+    @property
+    def kept(self) -> bool:
+        """Whether everything played so far is in the save."""
+        return self.saving and self.save_id is not None and not self.save_problem
+
+    def save_as_new(self) -> None:
+        """After the save was lost: keep the game (every move so far) as a new save held here; what
+        went wrong, if anything, is in `save_problem`."""
+        self.save_id = self.holder = None
+        self.save_lost = ""
+        self._save()
+
+    def play_unsaved(self) -> None:
+        """After the save was lost: go on without saving (the choice is the players')."""
+        self.save_id = self.holder = None
+        self.save_lost = self.save_problem = ""
+        self.unsaved = True
+
+    def release(self) -> None:
+        """The game's screen is left: the save is free for the next copy to take silently."""
+        if self.saving and self.save_id is not None and self.holder is not None:
+            try:
+                self.store.release(self.save_id, self.holder)
+            except StoreError:
+                pass  # the next copy then says this one may still have it open: harmless
 
     def computer_move(self) -> tuple[int, Move] | None:
         """The next move a computer seat wants to make now, if any. Optional moves come first (a
@@ -150,8 +225,8 @@ class Session:
             taken += 1
             if seat not in self.computer:
                 break
-        if self.store is not None and self.save_id is not None:
-            self.store.undo_to(self.save_id, len(self.game.history))
+        self.synced = min(self.synced, len(self.game.history))  # what is saved beyond goes with the next save
+        self._save()
         return taken
 
     def autoplay(self, moves: int) -> None:

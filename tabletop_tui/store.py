@@ -5,11 +5,20 @@ Where: `store.db` in the folder named by the environment variable `TABLETOP_TUI_
 
 How it keeps games safe:
 
-- WAL journal, `synchronous=NORMAL`, a busy timeout, and one transaction per change. Every move is
-  saved by `add_move` as one INSERT committed on its own, so killing the program at any instant loses
-  at most the move being made. (A power cut may also lose the last few commits, never the file.)
-- Several copies of the program may have the store open at once: SQLite serialises the writers, and
-  a move is only added when it follows the last saved move of its game, so no game gets a gap.
+- WAL journal, `synchronous=NORMAL`, a busy timeout, and one transaction per change. A session saves
+  with `sync`: the moves since its last good save, moves undone, and the finish of a game that just
+  ended, in one transaction, so killing the program at any instant loses at most the move being made
+  and never leaves a last move saved without its finish. (A power cut may also lose the last few
+  commits, never the file.)
+- Several copies of the program may have the store open at once: SQLite serialises the writers. One
+  game is written by one copy at a time: a session `claim`s its save (the `holders` table), and a
+  copy whose claim was taken by another (the same game resumed in a second terminal) or whose save
+  was deleted gets `SaveLost` instead of mixing two games in one record; it tells its players.
+- A store that refuses writes (read-only, locked, a full disk) raises StoreError from every write,
+  with the reason; the session goes on in memory and saves what is missing when it can. A read-only
+  store is said in `problems` at open.
+- Import reads regular files only, with a size limit checked while reading, and refuses names and
+  seeds that setup would refuse; values quoted in messages are shortened.
 - A database that cannot be read (not a database, damaged pages, a table missing) is moved aside to
   `store.db.damaged-<time>` (never deleted), reported in `Store.problems`, and a fresh store is used.
   A store written by a newer version of the program is left untouched (the session then uses a
@@ -35,6 +44,8 @@ The schema (`SCHEMA_VERSION` 1):
     moves(save_id, idx, seat, move, at)       PRIMARY KEY (save_id, idx); move is the move's JSON
     standings(save_id, seat, game, name, place, computer)   one row per seat of a finished game
     settings(key PRIMARY KEY, value)          value is JSON
+    holders(save_id PRIMARY KEY, token, at)   the copy of the program that writes a game (see `claim`);
+                                              added to older stores at open, which stay version 1
 
 A save id is 16 hexadecimal digits; the command line accepts any unique prefix of it.
 """
@@ -51,6 +62,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from tabletop_tui.names import printable
+from tabletop_tui.rules.words import shorten
+
 
 #: Environment variable naming the folder that holds store.db.
 ENV_VAR = "TABLETOP_TUI_DATA"
@@ -60,8 +74,10 @@ SCHEMA_VERSION = 1
 FILE_FORMAT = "tabletop-tui save"
 FILE_FORMAT_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
-#: Files bigger than this are not read by `import_file` (a save of a long game is a few hundred kB).
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+#: Files bigger than this are not read by `import_file` (a save of a long game is a few hundred kB),
+#: and records with more moves than this are refused before they are replayed.
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+MAX_IMPORT_MOVES = 100_000
 
 #: Rules migrations: MIGRATIONS[game_id][v] takes a record of rules version v (a deep copy, with its
 #: "moves") and returns the equivalent record for version v + 1 (the store then sets rules_version).
@@ -110,7 +126,15 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS holders (
+    save_id TEXT PRIMARY KEY REFERENCES saves(id) ON DELETE CASCADE,
+    token TEXT NOT NULL,
+    at REAL NOT NULL
+) WITHOUT ROWID;
 """
+#: Made in a store from before it existed, where the rest is as it was (the schema stays version 1:
+#: an older program reads such a store and leaves the table alone).
+_HOLDERS = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS holders"):].strip().rstrip(";")
 
 _COLUMNS = {
     "meta": {"key", "value"},
@@ -123,6 +147,7 @@ _COLUMNS = {
 
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
+_SQLITE_READONLY = 8
 
 
 def _now() -> float:
@@ -136,6 +161,15 @@ class StoreError(ValueError):
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+
+
+class SaveLost(StoreError):
+    """The save a game was written to is no longer its own: deleted, or opened by another copy of the
+    program since. Writing on would mix two games into one record, so nothing more is written there."""
+
+
+class FileExists(StoreError):
+    """`export` was asked not to replace a file, and the file is there."""
 
 
 class _Damaged(Exception):
@@ -179,16 +213,16 @@ def _check_record(record: Any) -> dict:
         raise StoreError("the record names no game")
     version = record.get("rules_version", 1)
     if not _int(version) or version < 1:
-        raise StoreError(f"the rules version {version!r} is not a whole number from 1 up")
+        raise StoreError(f"the rules version {shorten(version)} is not a whole number from 1 up")
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
         raise StoreError("the record has no list of player names")
     seed = record.get("seed", 0)
     if not _int(seed):
-        raise StoreError(f"the seed {seed!r} is not a whole number")
+        raise StoreError(f"the seed {shorten(seed)} is not a whole number")
     stream = record.get("stream", 1)  # a record from before the stream had versions
     if not _int(stream) or stream < 1:
-        raise StoreError(f"the random stream version {stream!r} is not a whole number from 1 up")
+        raise StoreError(f"the random stream version {shorten(stream)} is not a whole number from 1 up")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise StoreError("the options are not a JSON object")
@@ -219,7 +253,7 @@ def _check_move(i: int, item: Any, n_players: int) -> list:
         raise StoreError(f"move {i + 1} is not a pair [seat, move]")
     seat, move = item
     if not _int(seat) or not 0 <= seat < n_players:
-        raise StoreError(f"move {i + 1} is made by seat {seat!r}, which is not at the table")
+        raise StoreError(f"move {i + 1} is made by seat {shorten(seat)}, which is not at the table")
     try:
         return [seat, Move.from_json(move).to_json()]
     except RecordError as exc:
@@ -247,7 +281,7 @@ def _check_outcome(outcome: Any, n_players: int) -> list[tuple[int, str, int]]:
             raise StoreError("a standing is not a JSON object")
         seat, name, place = s.get("seat"), s.get("name"), s.get("place")
         if not _int(seat) or not 0 <= seat < n_players or not isinstance(name, str) or not _int(place):
-            raise StoreError(f"the standing {s!r} needs a seat at the table, a name and a place")
+            raise StoreError(f"the standing {shorten(s)} needs a seat at the table, a name and a place")
         rows.append((seat, name, place))
     if len({r[0] for r in rows}) != len(rows):
         raise StoreError("the outcome lists a seat twice")
@@ -290,7 +324,7 @@ class Store:
                             "games played now will not be kept.")
             return cls(_connect_memory(), None, problems, rules)
         try:
-            return cls(_connect_file(file), file, problems, rules)
+            return cls._opened(file, problems, rules)
         except _Damaged as exc:
             aside = _aside_name(file)
             try:
@@ -308,11 +342,20 @@ class Store:
                             "played now will not be kept.")
             return cls(_connect_memory(), None, problems, rules)
         try:
-            return cls(_connect_file(file), file, problems, rules)
+            return cls._opened(file, problems, rules)
         except (_Damaged, _Unusable) as exc:
             problems.append(f"A fresh save store could not be started at {file} ({exc}): games played now "
                             "will not be kept.")
             return cls(_connect_memory(), None, problems, rules)
+
+    @classmethod
+    def _opened(cls, file: Path, problems: list[str], rules) -> "Store":
+        conn = _connect_file(file)
+        why = _read_only(conn)
+        if why:
+            problems.append(f"The save store {file} is read-only ({why}): saved games can be looked at and "
+                            "resumed, but nothing played now is kept until it can be written again.")
+        return cls(conn, file, problems, rules)
 
     def close(self) -> None:
         with self._lock:
@@ -326,14 +369,20 @@ class Store:
 
     # -- games ------------------------------------------------------------------------------------
 
-    def new_game(self, record: dict, computer: list[int] | None = None, title: str | None = None) -> str:
+    def new_game(self, record: dict, computer: list[int] | None = None, title: str | None = None,
+                 holder: str | None = None) -> str:
         """Save a new game from its record (`Game.record()`, with or without moves); returns its save id.
 
-        `computer`: the seats played by the computer; `title`: the game's title for listings."""
+        `computer`: the seats played by the computer; `title`: the game's title for listings;
+        `holder`: a `new_holder()` token that holds the new game at once (see `claim`)."""
         clean = _check_record(record)
         seats = _check_computer(computer, len(clean["players"]))
         with self._lock, self._write():
-            return self._insert(clean, seats, title or clean["game"], _now())
+            now = _now()
+            save_id = self._insert(clean, seats, title or clean["game"], now)
+            if holder is not None:
+                self._conn.execute("INSERT INTO holders (save_id, token, at) VALUES (?, ?, ?)", (save_id, holder, now))
+            return save_id
 
     def add_move(self, save_id: str, index: int, seat: int, move_json: Any) -> None:
         """Autosave move number `index` (0 = the first move) of a game: one INSERT, one transaction.
@@ -343,13 +392,13 @@ class Store:
         from tabletop_tui.rules.engine import Move, RecordError  # loaded when needed: startup stays fast
 
         if not _int(index) or index < 0:
-            raise StoreError(f"a move number must be a whole number from 0 up, not {index!r}")
+            raise StoreError(f"a move number must be a whole number from 0 up, not {shorten(index)}")
         if not _int(seat) or seat < 0:
-            raise StoreError(f"a seat must be a whole number from 0 up, not {seat!r}")
+            raise StoreError(f"a seat must be a whole number from 0 up, not {shorten(seat)}")
         try:
             text = _dumps(Move.from_json(move_json).to_json())
         except (RecordError, TypeError, ValueError) as exc:
-            raise StoreError(f"the move {move_json!r} cannot be saved: {exc}") from None
+            raise StoreError(f"the move {shorten(move_json)} cannot be saved: {exc}") from None
         with self._lock:
             try:
                 cur = self._conn.execute(
@@ -381,17 +430,94 @@ class Store:
         """Keep the first `n_moves` moves of a game and drop the rest (undo). A finished game whose
         last move goes is unfinished again (its standings leave the statistics)."""
         if not _int(n_moves) or n_moves < 0:
-            raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {n_moves!r}")
+            raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {shorten(n_moves)}")
         with self._lock, self._write():
-            row = self._conn.execute("SELECT finished FROM saves WHERE id = ?", (save_id,)).fetchone()
-            if row is None:
+            if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
                 raise StoreError(f"there is no saved game {save_id!r}")
-            gone = self._conn.execute("DELETE FROM moves WHERE save_id = ? AND idx >= ?", (save_id, n_moves)).rowcount
-            if gone:
-                if row[0] is not None:
-                    self._conn.execute("DELETE FROM standings WHERE save_id = ?", (save_id,))
-                    self._conn.execute("UPDATE saves SET finished = NULL, outcome = NULL WHERE id = ?", (save_id,))
+            if self._drop_moves(save_id, n_moves):
                 self._conn.execute("UPDATE saves SET updated = ? WHERE id = ?", (_now(), save_id))
+
+    def _drop_moves(self, save_id: str, n_moves: int) -> int:
+        """Delete the moves from number `n_moves` on (a finished game is unfinished again); how many went."""
+        gone = self._conn.execute("DELETE FROM moves WHERE save_id = ? AND idx >= ?", (save_id, n_moves)).rowcount
+        if gone:
+            self._conn.execute("DELETE FROM standings WHERE save_id = ?", (save_id,))
+            self._conn.execute("UPDATE saves SET finished = NULL, outcome = NULL WHERE id = ?", (save_id,))
+        return gone
+
+    def sync(self, save_id: str, keep: int, moves: list, outcome_json: dict | None = None,
+             holder: str | None = None) -> None:
+        """Make a game's saved moves its first `keep` saved moves followed by `moves` ([seat, move
+        JSON] pairs), and with `outcome_json` mark it finished, all in one transaction: a kill, a full
+        disk or a locked store leaves all of it or none (never a last move saved without the finish).
+
+        This is how a session saves: after a move (`keep` = the moves saved before), after an undo
+        (`keep` = the moves left, no moves) and after a failed save (`keep` = the moves known to be
+        saved, `moves` = all since). `holder`: the token that must hold the game (see `claim`).
+        SaveLost if the game is gone or held by another copy; StoreError for anything else."""
+        if not _int(keep) or keep < 0:
+            raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {shorten(keep)}")
+        rows = []
+        for i, item in enumerate(moves):
+            seat, move = _check_move(keep + i, item, 1 << 30)
+            rows.append((save_id, keep + i, seat, _dumps(move)))
+        with self._lock, self._write():
+            self._check_holder(save_id, holder)
+            count = self._conn.execute("SELECT count(*) FROM moves WHERE save_id = ?", (save_id,)).fetchone()[0]
+            if count < keep:
+                raise StoreError(f"save {save_id} has {count} moves, not the {keep} this game has saved")
+            self._drop_moves(save_id, keep)
+            now = _now()
+            self._conn.executemany("INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                                   [(*row, now) for row in rows])
+            if outcome_json is not None:
+                self._finish(save_id, outcome_json)
+            else:
+                self._conn.execute("UPDATE saves SET updated = ? WHERE id = ?", (now, save_id))
+            if holder is not None:
+                self._conn.execute("UPDATE holders SET at = ? WHERE save_id = ?", (now, save_id))
+
+    # -- one copy at a time ------------------------------------------------------------------------
+
+    @staticmethod
+    def new_holder() -> str:
+        """A token naming one session of one running program, for `claim`."""
+        import socket
+
+        return f"{socket.gethostname()}:{os.getpid()}:{os.urandom(6).hex()}"
+
+    def claim(self, save_id: str, holder: str) -> str:
+        """Make `holder` the one writer of a saved game from now on: a copy of the program that held it
+        before can write no more (its next `sync` raises SaveLost, and it tells its players so).
+
+        Returns a sentence for the players when that other copy is still running, else "". SaveLost
+        if there is no such game; StoreError if the store cannot be written."""
+        with self._lock, self._write():
+            if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
+                raise SaveLost(f"there is no saved game {save_id!r}")
+            row = self._conn.execute("SELECT token FROM holders WHERE save_id = ?", (save_id,)).fetchone()
+            self._conn.execute("INSERT INTO holders (save_id, token, at) VALUES (?, ?, ?) ON CONFLICT (save_id) "
+                               "DO UPDATE SET token = excluded.token, at = excluded.at", (save_id, holder, _now()))
+        if row is not None and row[0] != holder and _still_running(row[0]):
+            return ("This game is open in another copy of tabletop-tui too. From now on it is saved from here: "
+                    "the other copy can no longer save it, and says so if a move is made there.")
+        return ""
+
+    def release(self, save_id: str, holder: str) -> None:
+        """The holder is done with the game (its screen was left): the next copy takes it silently."""
+        with self._lock, self._write():
+            self._conn.execute("DELETE FROM holders WHERE save_id = ? AND token = ?", (save_id, holder))
+
+    def _check_holder(self, save_id: str, holder: str | None) -> None:
+        if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
+            raise SaveLost("its save was deleted (from the launcher or the command line, perhaps in another "
+                           "copy of tabletop-tui)")
+        if holder is None:
+            return
+        row = self._conn.execute("SELECT token FROM holders WHERE save_id = ?", (save_id,)).fetchone()
+        if row is None or row[0] != holder:
+            raise SaveLost("the game was opened in another copy of tabletop-tui, which saves it now; moves made "
+                           "here would mix two games in one save")
 
     def finish(self, save_id: str, outcome_json: dict) -> None:
         """Mark a game finished with its outcome (`Outcome.to_json()`); the record stays, and its
@@ -460,8 +586,38 @@ class Store:
 
     # -- files --------------------------------------------------------------------------------------
 
-    def export(self, save_id: str, path: str | os.PathLike) -> None:
-        """Write a saved game to a JSON file (pretty printed, one move a line), replacing the file."""
+    def export(self, save_id: str, path: str | os.PathLike, replace: bool = True) -> None:
+        """Write a saved game to a JSON file (pretty printed, one move a line). A file already there
+        is replaced only if `replace` and only if it is a regular file (never a link, a device or a
+        folder); StoreError otherwise."""
+        import stat
+
+        path = Path(path)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as exc:
+            raise StoreError(f"cannot write {printable(str(path))}: {exc.strerror or exc}") from None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise StoreError(f"{printable(str(path))} is not a regular file: a game is exported only to a new "
+                             "file or over a regular file")
+        if mode is not None and not replace:
+            raise FileExists(f"{printable(str(path))} already exists")
+        text = self.export_text(save_id)
+        temp = path.with_name(path.name + f".tmp-{os.getpid()}")
+        try:
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, path)
+        except OSError as exc:
+            try:
+                temp.unlink()
+            except OSError:
+                pass
+            raise StoreError(f"cannot write {printable(str(path))}: {exc.strerror or exc}") from None
+
+    def export_text(self, save_id: str) -> str:
+        """A saved game as the JSON text `export` writes."""
         with self._lock:
             saved = self._read(save_id)
         doc = {
@@ -477,18 +633,7 @@ class Store:
         text = json.dumps(doc, indent=2, ensure_ascii=False)
         moves = saved["record"]["moves"]
         listed = "[\n" + ",\n".join("      " + json.dumps(m, ensure_ascii=False) for m in moves) + "\n    ]" if moves else "[]"
-        text = text.replace(json.dumps("\0moves\0"), listed, 1) + "\n"
-        path = Path(path)
-        temp = path.with_name(path.name + f".tmp-{os.getpid()}")
-        try:
-            temp.write_text(text, encoding="utf-8")
-            os.replace(temp, path)
-        except OSError as exc:
-            try:
-                temp.unlink()
-            except OSError:
-                pass
-            raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from None
+        return text.replace(json.dumps("\0moves\0"), listed, 1) + "\n"
 
     def import_file(self, path: str | os.PathLike) -> str:
         """Read a file written by `export` into a new save and return its id.
@@ -497,14 +642,12 @@ class Store:
         replay; a finished game goes straight to the finished games. Anything else: StoreError."""
         from tabletop_tui.rules.engine import RecordError
 
+        from tabletop_tui.names import names_problem
+        from tabletop_tui.rules.engine import seed_problem
+
         path = Path(path)
-        name = path.name
-        try:
-            if path.stat().st_size > MAX_IMPORT_BYTES:
-                raise StoreError(f"{name} is too big to be a saved game")
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+        name = printable(path.name)
+        raw = _read_regular_file(path, MAX_IMPORT_BYTES)
         try:
             doc = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
@@ -512,21 +655,32 @@ class Store:
         except json.JSONDecodeError as exc:
             raise StoreError(f"{name} is not a tabletop-tui save, or it is damaged: the JSON breaks off or is "
                              f"wrong at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+        except RecursionError:
+            raise StoreError(f"{name} is not a tabletop-tui save: its JSON is nested too deeply") from None
+        except ValueError as exc:  # a number of thousands of digits
+            raise StoreError(f"{name} is not a tabletop-tui save: {shorten(str(exc), 80)}") from None
         if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
             raise StoreError(f"{name} is not a tabletop-tui save (it has no \"format\": \"{FILE_FORMAT}\" marker)")
         version = doc.get("format_version")
         if not _int(version) or version < 1:
-            raise StoreError(f"{name} is damaged: its format version {version!r} is not a whole number from 1 up")
+            raise StoreError(f"{name} is damaged: its format version {shorten(version)} is not a whole number from 1 up")
         if version > FILE_FORMAT_VERSION:
             raise StoreError(f"{name} was written in save format {version} by a newer tabletop-tui; this "
                              f"program reads format {FILE_FORMAT_VERSION}")
+        moves = doc["record"].get("moves") if isinstance(doc.get("record"), dict) else None
+        if isinstance(moves, list) and len(moves) > MAX_IMPORT_MOVES:
+            raise StoreError(f"{name} cannot be imported: it has {len(moves):,} moves, more than any game "
+                             f"here lasts ({MAX_IMPORT_MOVES:,} at most)")
         try:
             record = _check_record(doc.get("record"))
         except StoreError as exc:
             raise StoreError(f"{name} is damaged: {exc}") from None
+        problem = names_problem(record["players"]) or seed_problem(record["seed"])
+        if problem:
+            raise StoreError(f"{name} cannot be imported: {problem}")
         rules = self._rules_for(record["game"])
         if rules is None:
-            raise StoreError(f"{name} is a game of {record['game']!r}, which this program does not have")
+            raise StoreError(f"{name} is a game of {shorten(record['game'])}, which this program does not have")
         problem = _version_problem(record, rules)
         if problem:
             raise StoreError(f"{name} cannot be imported: {problem}")
@@ -541,8 +695,7 @@ class Store:
             computer = _check_computer(doc.get("computer", []), len(record["players"]))
         except StoreError as exc:
             raise StoreError(f"{name} is damaged: {exc}") from None
-        title = doc.get("title") if isinstance(doc.get("title"), str) and doc.get("title") else (
-            getattr(rules, "title", "") or record["game"])
+        title = getattr(rules, "title", "") or record["game"]  # the program's own, not the file's
         outcome = game.outcome()
         with self._lock, self._write():
             save_id = self._insert(record, computer, title, _now())
@@ -584,7 +737,7 @@ class Store:
             text = _dumps(value)
         except (TypeError, ValueError) as exc:
             raise StoreError(f"the setting {key} cannot be saved: {exc}") from None
-        with self._lock:
+        with self._lock, self._write():
             self._conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, text))
 
@@ -769,6 +922,55 @@ def _decode(row: tuple, moves: list[tuple]) -> dict:
             "created": created, "updated": last, "finished": finished is not None, "outcome": outcome}
 
 
+def _still_running(holder: str) -> bool:
+    """Whether the program named by a holder token may still be running (on another machine, it may)."""
+    import socket
+
+    host, _, rest = holder.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return True
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it runs, as another user
+    return True
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or StoreError: a device (/dev/zero), a
+    folder or a named pipe is refused before a byte is read (a pipe is opened without waiting for a
+    writer), and the limit is checked while reading, so a file that grows cannot fill the memory."""
+    import stat
+
+    shown = printable(str(path))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise StoreError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StoreError(f"{shown} is not a regular file, so it is not a saved game")
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            size += len(chunk)
+            if size > limit:
+                raise StoreError(f"{shown} is too big to be a saved game (over {limit // (1024 * 1024)} MB)")
+            chunks.append(chunk)
+    except OSError as exc:
+        raise StoreError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
 def _version_problem(record: dict, rules) -> str | None:
     version = record["rules_version"]
     have = getattr(rules, "rules_version", 1)
@@ -876,6 +1078,27 @@ def _prepare(conn: sqlite3.Connection) -> None:
             raise _Damaged(f"the table {table!r} lacks the columns {', '.join(sorted(columns - have))}")
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
+    if "holders" not in tables:
+        try:
+            conn.execute(_HOLDERS)
+        except sqlite3.OperationalError:
+            pass  # a read-only store: said at open, and the holders checks fail safe (nothing is written)
+
+
+def _read_only(conn: sqlite3.Connection) -> str:
+    """Why nothing can be written to this store ("" if it can): a write that is rolled back at once.
+    A store that is only busy (another copy writing) is not read-only."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("UPDATE meta SET value = value WHERE key = 'schema_version'")
+        finally:
+            conn.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        code = getattr(exc, "sqlite_errorcode", None)
+        if (code is not None and code & 0xFF == _SQLITE_READONLY) or "readonly" in str(exc).lower():
+            return str(exc)
+    return ""
 
 
 def _aside_name(file: Path) -> Path:

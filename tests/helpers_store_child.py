@@ -5,6 +5,13 @@
                                                    after its commit, until killed
     helpers_store_child.py race FOLDER SEED N AT   play N moves of a new game, starting at the Unix
                                                    time AT, then print "done <id>"
+    helpers_store_child.py hold FOLDER SAVE N      resume a saved game as the app does (taking it
+                                                   over), play N moves, print "played N"; then for
+                                                   each line read, play a move and print "saved" or
+                                                   "lost <why>"
+    helpers_store_child.py finish-kill FOLDER SAVE resume a game one move from its end and play that
+                                                   move; print "finishing" while the finish is being
+                                                   written, and wait there to be killed
 """
 
 import json
@@ -20,7 +27,36 @@ from test_store import Counting  # noqa: E402
 from tabletop_tui.store import Store  # noqa: E402
 
 
+def session_child(mode: str, folder: str, save_id: str, n: str = "0") -> None:
+    from tabletop_tui.session import Session
+
+    store = Store.open(folder)
+    session = Session.resume(store, save_id)
+    rnd = random.Random(99)
+
+    def move() -> None:
+        seat = session.game.to_act()[0]
+        session.play(seat, rnd.choice(session.game.legal_moves(seat)))
+
+    if mode == "finish-kill":
+        def finishing(*args, **kwargs):
+            print("finishing", flush=True)
+            time.sleep(600)
+
+        Store._finish = finishing
+        move()
+        return
+    for _ in range(int(n)):
+        move()
+    print("played", n, flush=True)
+    for _ in sys.stdin:
+        move()
+        print(f"lost {session.save_lost}" if session.save_lost else "saved", flush=True)
+
+
 def main(mode: str, folder: str, seed: str, n: str = "0", at: str = "0") -> None:
+    if mode in ("hold", "finish-kill"):
+        return session_child(mode, folder, seed, n)
     rnd = random.Random(int(seed))
     store = Store.open(folder)
     if store.problems:

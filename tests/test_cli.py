@@ -110,7 +110,11 @@ def test_help_exits_zero(cli, args):
         (["play", "pontifuse", "--option", "nope=1"], "nope"),
         (["play", "thief-dice", "--option", "points=abc"], "abc"),
         (["play", "thief-dice", "--option", "points"], "KEY=VALUE"),
-        (["play", "thief-dice", "--players", "Ada,Ada"], "twice"),
+        (["play", "thief-dice", "--players", "Ada,Ada"], "two seats are called Ada"),
+        (["play", "thief-dice", "--players", "Ada," + "B" * 100_000], "longer than 16"),
+        (["play", "thief-dice", "--players", "Ada,B\x1b[2J"], "cannot be shown"),
+        (["play", "thief-dice", "--seed", "9" * 5000], "seed"),
+        (["play", "ten-die-poker", "--option", "ante=100", "--option", "chips=40"], "ante (100)"),
         (["play", "thief-dice", "--seed", "x"], "x"),
         (["simulate", "x", "--games", "0"], "x"),
         (["simulate", "pontifuse", "--games", "0"], "--games"),
@@ -317,3 +321,122 @@ def test_export_to_a_folder_that_does_not_exist_fails_with_one_line(cli, data_di
     save_id, _ = make_saved_game(data_dir, moves=3)
     line = assert_clean_failure(cli("export", save_id, str(data_dir / "no" / "such" / "folder" / "x.json")))
     assert "x.json" in line
+
+
+# -- files a person could hand you -------------------------------------------------------------------
+
+MEMORY_LIMIT = 1 << 30  # bytes of address space for an import: far more than a save needs
+
+
+def _limited():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+@pytest.fixture
+def cli_limited(data_dir):
+    """`tabletop-tui ARGS` with a ceiling on its memory and its time: an unbounded read fails the test
+    instead of the machine."""
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        env = dict(os.environ, TABLETOP_TUI_DATA=str(data_dir))
+        return subprocess.run([sys.executable, "-m", "tabletop_tui", *args], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, env=env, cwd=data_dir, timeout=60,
+                              preexec_fn=_limited)
+
+    return run
+
+
+def _save_file(data_dir, name: str, **record_changes) -> str:
+    """An exported game with parts of its record replaced."""
+    store = Store.open(str(data_dir))
+    try:
+        session = Session.new("thief-dice", ["Ada", "Bo"], 4, store=store)
+        session.autoplay(3)
+        text = store.export_text(session.save_id)
+        store.delete(session.save_id)
+    finally:
+        store.close()
+    doc = json.loads(text)
+    seed = record_changes.pop("seed", doc["record"]["seed"])  # written as digits: json cannot write 5,000
+    doc["record"].update(record_changes, seed="SEED")
+    text = json.dumps(doc).replace('"SEED"', str(seed))
+    (data_dir / name).write_text(text, encoding="utf-8")
+    return name
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_import_reads_only_regular_files(cli_limited, data_dir):
+    line = assert_clean_failure(cli_limited("import", "/dev/zero"))
+    assert "/dev/zero is not a regular file" in line
+    os.mkfifo(data_dir / "pipe.json")  # nobody writes to it: a read would wait forever
+    line = assert_clean_failure(cli_limited("import", "pipe.json"))
+    assert "pipe.json is not a regular file" in line
+    line = assert_clean_failure(cli_limited("import", str(data_dir)))
+    assert "not a regular file" in line
+
+
+def test_import_refuses_big_and_deep_files_early(cli_limited, data_dir):
+    (data_dir / "deep.json").write_text("[" * 200_000 + "]" * 200_000)
+    assert "nested too deeply" in assert_clean_failure(cli_limited("import", "deep.json"))
+    moves = ",".join(['[0,["roll"]]'] * 1_300_000)  # about 17 MB
+    (data_dir / "huge.json").write_text('{"format": "tabletop-tui save", "record": {"moves": [' + moves + "]}}")
+    assert "too big to be a saved game" in assert_clean_failure(cli_limited("import", "huge.json"))
+    many = _save_file(data_dir, "many.json", moves=[[0, ["roll"]]] * 200_000)
+    assert "200,000 moves" in assert_clean_failure(cli_limited("import", many))
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"players": ["Ada", "\ud800"]}, "cannot be shown"),
+    ({"players": ["Ada", "\x1b[2J\x1b[H"]}, "cannot be shown"),
+    ({"players": ["Ada", ""]}, "blank"),
+    ({"players": ["Ada", "   "]}, "blank"),
+    ({"players": ["Ada", "Ada"]}, "two seats are called Ada"),
+    ({"players": ["Ada", "B" * 100_000]}, "longer than 16"),
+    ({"seed": "9" * 5000}, "not a tabletop-tui save"),
+    ({"seed": 10**30}, "out of range"),
+], ids=["surrogate", "escape", "blank", "spaces", "duplicate", "long", "5000 digits", "30 digits"])
+def test_import_checks_names_and_seeds_as_setup_does(cli_limited, data_dir, changes, words):
+    name = _save_file(data_dir, "bad.json", **changes)
+    line = assert_clean_failure(cli_limited("import", name))
+    assert "bad.json" in line and words in line
+    assert len(line) < 300 and "\x1b" not in line
+    assert json.loads(cli_limited("saves", "--json").stdout) == []
+
+
+def test_saves_never_prints_control_characters(cli, data_dir):
+    store = Store.open(str(data_dir))
+    try:  # a store written by anything at all: the listing is what must be safe
+        Session.new("thief-dice", ["Ada\x1b[2J", "Bo\rCy"], 4, store=store)
+    finally:
+        store.close()
+    result = cli("saves")
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\r" not in result.stdout
+    assert "Ada\\x1b[2J" in result.stdout and "Bo\\rCy" in result.stdout
+
+
+def test_export_replaces_only_regular_files_and_only_when_told(cli, data_dir, tmp_path):
+    save_id, record = make_saved_game(data_dir, moves=3)
+    target = tmp_path / "target.json"
+    target.write_text("keep me")
+    os.symlink(target, data_dir / "link.json")
+    line = assert_clean_failure(cli("export", save_id, "link.json", "--force"))
+    assert "not a regular file" in line
+    assert (data_dir / "link.json").is_symlink() and target.read_text() == "keep me"
+    os.mkfifo(data_dir / "pipe.json")
+    assert "not a regular file" in assert_clean_failure(cli("export", save_id, "pipe.json", "--force"))
+    (data_dir / "old.json").write_text("an older export")
+    line = assert_clean_failure(cli("export", save_id, "old.json"))
+    assert "already exists" in line and "--force" in line
+    assert (data_dir / "old.json").read_text() == "an older export"
+    assert cli("export", save_id, "old.json", "--force").returncode == 0
+    assert json.loads((data_dir / "old.json").read_text())["record"]["moves"] == record["moves"]
+
+
+def test_export_to_standard_output(cli, data_dir):
+    save_id, record = make_saved_game(data_dir, moves=3)
+    result = cli("export", save_id, "-")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["record"]["moves"] == record["moves"]

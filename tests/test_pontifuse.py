@@ -231,8 +231,9 @@ def test_refusals_while_marking():
     assert reason.startswith("The north-west territory")
     refused(game, ADA, Move("place", (4,)), "The central territory already holds your own mark (X)")
     # not on the board
-    for bad in (9, -1, "4", 2.5):
+    for bad in (9, -1, "4"):
         refused(game, ADA, Move("place", (bad,)), "is not a territory on the board")
+    refused(game, ADA, Move("place", (2.5,)), "is not a move")  # the engine's check of types
     refused(game, ADA, Move("place", ()), "is not a territory on the board")
     # not your turn
     refused(game, BOB, Move("place", (8,)), "It is not Bob's turn: Ada marks next.")

@@ -15,6 +15,8 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, NamedTuple
 
+from tabletop_tui.rules.words import shorten
+
 
 class IllegalMove(Exception):
     """A move the rules refuse. `reason` is a sentence a player can read."""
@@ -50,14 +52,28 @@ class Move(NamedTuple):
         if isinstance(data, str):
             return cls(data)
         if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
-            raise RecordError(f"not a move: {data!r}")
+            raise RecordError(f"not a move: {shorten(data)}")
         for a in data[1:]:
             if not isinstance(a, (int, str)) or isinstance(a, bool):
-                raise RecordError(f"not a move argument: {a!r}")
+                raise RecordError(f"not a move argument: {shorten(a)}")
         return cls(data[0], tuple(data[1:]))
 
     def __str__(self) -> str:
         return " ".join([self.kind, *map(str, self.args)])
+
+
+#: Seeds are whole numbers of at most 63 bits either side of zero (what a save, SQLite and every
+#: other program reading a record can hold).
+MAX_SEED = 2**63 - 1
+
+
+def seed_problem(seed: Any) -> str:
+    """Why this cannot be a game's seed, or "" if it can."""
+    if type(seed) is not int:
+        return f"the seed {shorten(seed)} is not a whole number"
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        return f"the seed {shorten(seed)} is out of range (at most {len(str(MAX_SEED))} digits)"
+    return ""
 
 
 def is_move(value: Any) -> bool:
@@ -68,15 +84,6 @@ def is_move(value: Any) -> bool:
     if type(value) is not Move or type(value.kind) is not str or type(value.args) is not tuple:
         return False
     return all(type(a) is int or type(a) is str for a in value.args)
-
-
-def shorten(value: Any, limit: int = 40) -> str:
-    """A value quoted in a message (its repr), cut to `limit` characters: a 5,000-digit seed or a
-    100,000-character name is not a message."""
-    if type(value) is int and value.bit_length() > 4 * limit:
-        return "a number too long to show"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +130,14 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off", "n"):
                 return False
-            raise ValueError(f"option {self.key} takes yes or no, not {value!r}")
+            raise ValueError(f"option {self.key} takes yes or no, not {shorten(value)}")
         if self.kind == "int":
             try:
                 number = int(str(value).strip()) if not isinstance(value, int) or isinstance(value, bool) else value
             except ValueError:
-                raise ValueError(f"option {self.key} takes a whole number, not {value!r}") from None
+                raise ValueError(f"option {self.key} takes a whole number, not {shorten(value)}") from None
             if isinstance(number, bool):
-                raise ValueError(f"option {self.key} takes a whole number, not {value!r}")
+                raise ValueError(f"option {self.key} takes a whole number, not {shorten(value)}")
             if self.min is not None and number < self.min:
                 raise ValueError(f"option {self.key} must be at least {self.min}")
             if self.max is not None and number > self.max:
@@ -144,7 +151,7 @@ class Option:
             for v in values:
                 if str(v).lower() == text:
                     return v
-            raise ValueError(f"option {self.key} takes one of {', '.join(map(str, values))}, not {value!r}")
+            raise ValueError(f"option {self.key} takes one of {', '.join(map(str, values))}, not {shorten(value)}")
         raise ValueError(f"unknown option kind {self.kind}")
 
 
@@ -155,7 +162,7 @@ def resolve_options(declared: Iterable[Option], given: dict) -> dict:
     for key in given:
         if key not in by_key:
             known = ", ".join(by_key) or "none"
-            raise ValueError(f"unknown option {key!r} (this game has: {known})")
+            raise ValueError(f"unknown option {shorten(key)} (this game has: {known})")
     return {o.key: o.parse(given[o.key]) if o.key in given else o.default for o in declared}
 
 
@@ -194,7 +201,7 @@ class Stream:
 
     def __init__(self, seed: int, version: int = STREAM_VERSION):
         if version not in STREAM_VERSIONS:
-            raise ValueError(f"there is no random stream version {version!r}")
+            raise ValueError(f"there is no random stream version {shorten(version)}")
         state = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
         self._state = _scramble(state) if version >= 2 else state
         self.draws = 0
@@ -486,7 +493,7 @@ class Game:
     @classmethod
     def from_record(cls, record: dict) -> "Game":
         if record.get("game") != cls.id:
-            raise RecordError(f"this record is for {record.get('game')!r}, not {cls.id!r}")
+            raise RecordError(f"this record is for {shorten(record.get('game'))}, not {cls.id!r}")
         version = record.get("rules_version", 1)
         if not isinstance(version, int) or version > cls.rules_version:
             raise RecordError(
@@ -494,7 +501,7 @@ class Game:
             )
         stream = record.get("stream", 1)  # records from before the versions were stream 1
         if type(stream) is not int or stream not in STREAM_VERSIONS:
-            raise RecordError(f"this save uses random stream version {stream!r}; this program knows "
+            raise RecordError(f"this save uses random stream version {shorten(stream)}; this program knows "
                               f"versions {', '.join(map(str, STREAM_VERSIONS))}")
         try:
             moves = [(int(seat), Move.from_json(m)) for seat, m in record.get("moves", [])]

@@ -47,8 +47,18 @@ class TabletopApp(App):
         """The setting that drops the curtain between human players even in games with nothing hidden."""
         if self._force_curtain is not None:
             self._force_curtain = on
-        if self.store is not None:
-            self.store.set_setting("force_curtain", bool(on))
+        self.remember("force_curtain", bool(on))
+
+    def remember(self, key: str, value) -> None:
+        """Keep a setting in the store; a store that refuses writes costs the setting, not the game."""
+        from tabletop_tui.store import StoreError
+
+        if self.store is None:
+            return
+        try:
+            self.store.set_setting(key, value)
+        except StoreError as exc:
+            self.notify(f"A setting could not be kept ({exc}).", title="Saving", severity="warning", timeout=8)
 
     # -- the flow -------------------------------------------------------------------------------
 
@@ -119,7 +129,7 @@ class TabletopApp(App):
         from tabletop_tui.session import Session
 
         try:
-            session = Session.resume(self.store, row["id"])
+            session = Session.resume(self.store, row["id"], hold=False)
         except (RecordError, KeyError, ValueError, TypeError) as exc:
             return "damaged"
         waiting = session.game.to_act()

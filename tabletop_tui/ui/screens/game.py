@@ -44,6 +44,8 @@ class GameScreen(Screen):
         self.error: str = ""
         self._curtain_for: int | None = None  # the seat the curtain was last lifted for
         self._pending_bot = False
+        self._told_problem = ""  # the save problem the players were last told of
+        self._asked_lost = False  # the question about a lost save is on screen
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -114,7 +116,40 @@ class GameScreen(Screen):
         log = self.query_one("#log", MoveLog)
         log.add(self.game.log[-200:])
         self.refresh_table()
+        self.report_saving()
         self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self.session.release()
+
+    def report_saving(self) -> None:
+        """Tell the players what became of the save: once for each new problem, never silently."""
+        session = self.session
+        if session.notice:
+            self.notify(session.notice, title="Saving", severity="warning", timeout=12)
+            session.notice = ""
+        if session.save_problem and session.save_problem != self._told_problem:
+            self.notify(session.save_problem, title="Saving", severity="error", timeout=10)
+        self._told_problem = session.save_problem
+        if session.save_lost and not self._asked_lost:
+            self._asked_lost = True
+            self.app.push_screen(
+                ConfirmScreen("This game's save is gone", session.save_lost + "\n\nSave the game (every move so "
+                              "far) as a new saved game? With n it goes on without being saved."),
+                self._lost_answered)
+
+    def _lost_answered(self, yes: bool | None) -> None:
+        self._asked_lost = False
+        if yes:
+            self.session.save_as_new()
+            if self.session.kept:
+                self.notify("The game is saved as a new game: resume it from the launcher.", title="Saving")
+            else:
+                self.report_saving()
+        else:
+            self.session.play_unsaved()
+        self.refresh_table()
+        self.advance()  # a computer player waits while the question is on screen
 
     def on_resize(self, event) -> None:
         # the table may lay itself out by the room it has (more dice on a wide terminal): draw it
@@ -130,6 +165,8 @@ class GameScreen(Screen):
         status = self.status(view)
         if status:
             title.append("  " + status)
+        if not self.session.kept:
+            title.append("  not saved", style="bold red")
         self.query_one("#title-bar", Static).update(title)
         self.show_table(view)
         columns, rows = self.scoreboard(view)
@@ -180,8 +217,7 @@ class GameScreen(Screen):
             self.refresh_table()
             return False
         self.error = ""
-        if self.session.save_problem:
-            self.notify(self.session.save_problem, severity="error", timeout=8)
+        self.report_saving()
         self.query_one("#log", MoveLog).add(events)
         self.on_events(events)
         self.refresh_table()
@@ -280,6 +316,7 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         taken = self.session.undo()
+        self.report_saving()
         self.error = ""
         log = self.query_one("#log", MoveLog)
         log.clear()
@@ -303,11 +340,29 @@ class GameScreen(Screen):
         self.app.push_screen(LogScreen(f"{self.session.info.title}: the log", [e.text for e in self.game.log]))
 
     def action_save(self) -> None:
-        self.app.to_launcher(f"{self.session.info.title} is saved: resume it from the list of unfinished games.")
+        session = self.session
+        session.retry_save()
+        if session.kept:
+            self.app.to_launcher(f"{session.info.title} is saved: resume it from the list of unfinished games.")
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.to_launcher()
+
+        why = session.save_problem or "It is played without being saved."
+        self.app.push_screen(ConfirmScreen("Leave a game that is not saved?", why + "\n\nLeaving loses the moves "
+                                           "that are not saved."), done)
 
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmScreen("Quit tabletop-tui?", "The game is saved after every move: resume it from the launcher."), done)
+        session = self.session
+        session.retry_save()
+        if session.kept:
+            detail = "The game is saved after every move: resume it from the launcher."
+        else:
+            detail = (session.save_problem or "This game is played without being saved.") + " Quitting loses it."
+        self.app.push_screen(ConfirmScreen("Quit tabletop-tui?", detail), done)

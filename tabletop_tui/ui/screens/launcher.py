@@ -167,10 +167,17 @@ class LauncherScreen(Screen):
             return
 
         def done(yes: bool | None) -> None:
-            if yes:
+            from tabletop_tui.store import StoreError
+
+            if not yes:
+                return
+            try:
                 self.app.store.delete(save_id)
-                self.refresh_saves()
-                self.notify("The saved game was deleted.")
+            except StoreError as exc:
+                self.notify(f"The saved game could not be deleted ({exc}); it is kept.", severity="error")
+                return
+            self.refresh_saves()
+            self.notify("The saved game was deleted.")
 
         self.app.push_screen(ConfirmScreen("Delete this saved game?", "It cannot be brought back."), done)
 
@@ -181,17 +188,21 @@ class LauncherScreen(Screen):
             return
         default = os.path.join(os.path.expanduser("~"), f"tabletop-tui-{save_id[:8]}.json")
 
-        def done(path: str | None) -> None:
-            if not path:
-                return
+        def write(path: str, replace: bool) -> None:
+            from tabletop_tui.store import FileExists, StoreError
+
             try:
-                self.app.store.export(save_id, os.path.expanduser(path))
-            except Exception as exc:
+                self.app.store.export(save_id, os.path.expanduser(path), replace=replace)
+            except FileExists:
+                self.app.push_screen(ConfirmScreen("Replace the file?", f"{path} already exists."),
+                                     lambda yes: write(path, True) if yes else None)
+            except StoreError as exc:
                 self.notify(f"Could not export: {exc}", severity="error")
             else:
                 self.notify(f"Exported to {path}")
 
-        self.app.push_screen(AskScreen("Export the game to the file:", default), done)
+        self.app.push_screen(AskScreen("Export the game to the file:", default),
+                             lambda path: write(path, False) if path else None)
 
 
 def _when(stamp) -> str:

@@ -42,11 +42,19 @@ class ResultsScreen(Screen):
             yield Static(table, id="results-table")
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
-            yield Static(
-                Text(f"{len(self.session.game.history)} moves. The game is kept in the statistics.", style="dim"),
-                id="results-moves",
-            )
+            yield Static(id="results-moves")
         yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.session
+        session.retry_save()  # the last move and the finish are written together: try once more if that failed
+        moves = f"{len(session.game.history)} moves."
+        if session.kept:
+            line = Text(f"{moves} The game is kept in the statistics.", style="dim")
+        else:
+            line = Text(f"{moves} This game is not saved: {session.save_problem or 'it was played without saving.'}",
+                        style="bold red")
+        self.query_one("#results-moves", Static).update(line)
 
     def action_again(self) -> None:
         old = self.session

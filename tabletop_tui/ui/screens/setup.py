@@ -11,6 +11,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from tabletop_tui.names import names_problem
+from tabletop_tui.rules.engine import MAX_SEED, seed_problem
 from tabletop_tui.catalog import GameInfo
 
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
@@ -127,11 +129,12 @@ class SetupScreen(Screen):
         computer = []
         for seat in range(self.count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
-            if name in names:
-                raise ValueError(f"Two seats are called {name}: give each player a different name.")
             names.append(name)
             if self.query_one(f"#computer-{seat}", Checkbox).value:
                 computer.append(seat)
+        problem = names_problem(names)
+        if problem:
+            raise ValueError(problem[0].upper() + problem[1:] + ".")
         options = {}
         for option in self.rules.OPTIONS:
             widget = self.query_one(f"#opt-{option.key}")
@@ -143,6 +146,8 @@ class SetupScreen(Screen):
                 seed = int(seed_text)
             except ValueError:
                 raise ValueError("The seed must be a whole number (or empty for a random one).") from None
+            if seed_problem(seed):
+                raise ValueError(f"The seed must have at most {len(str(MAX_SEED))} digits (or be empty for a random one).")
         else:
             seed = random.SystemRandom().randrange(2**31)
         return names, computer, options, seed
@@ -154,9 +159,7 @@ class SetupScreen(Screen):
             self.query_one("#setup-error", Static).update(Text("✗ " + str(exc), style="bold red"))
             self.app.bell()
             return
-        store = self.app.store
-        if store is not None:
-            store.set_setting(f"setup.{self.info.id}.names", names)
-            store.set_setting(f"setup.{self.info.id}.computer", computer)
+        self.app.remember(f"setup.{self.info.id}.names", names)
+        self.app.remember(f"setup.{self.info.id}.computer", computer)
         self.app.set_force_curtain(self.query_one("#curtain", Checkbox).value)
         self.app.start_game(self.info.id, names, seed, options, computer, replace=True)
