@@ -134,7 +134,7 @@ class GameScreen(Screen):
         if session.save_lost and not self._asked_lost:
             self._asked_lost = True
             self.app.push_screen(
-                ConfirmScreen("This game's save is gone", session.save_lost + "\n\nSave the game (every move so "
+                ConfirmScreen("This game is no longer saved here", session.save_lost + "\n\nSave the game (every move so "
                               "far) as a new saved game? With n it goes on without being saved."),
                 self._lost_answered)
 
