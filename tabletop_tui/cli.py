@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from tabletop_tui import catalog
@@ -65,10 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop-tui", description="Table games for the terminal, for people at one computer.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    p = sub.add_parser("list", help="the playable games")
+    p = sub.add_parser("list", help="the playable games, or the options of one")
     p.add_argument("--json", action="store_true", help="a JSON list of objects")
+    p.add_argument("--options", metavar="GAME", help="the options of GAME: keys, labels, defaults and ranges")
 
-    p = sub.add_parser("play", help="straight into a game")
+    p = sub.add_parser("play", help="straight into a game",
+                       epilog="The options of a game: tabletop-tui list --options GAME")
     p.add_argument("game", help="the game id, e.g. second-story")
     p.add_argument("--players", help="names separated by commas (Ada,Bo,Cy)")
     p.add_argument("--computer", help="computer seats, numbered from 1 (2,3)")
@@ -107,6 +110,13 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `tabletop-tui list | head -1`: the reader stopped reading
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        except OSError:
+            pass
+        print("tabletop-tui: the output was closed before it was all written", file=sys.stderr)
+        return 1
 
 
 def _run(args) -> int:
@@ -114,6 +124,8 @@ def _run(args) -> int:
     if command is None:
         return _launch(None)
     if command == "list":
+        if args.options:
+            return _list_options(args.options, args.json)
         if args.json:
             print(json.dumps([g.to_json() for g in catalog.GAMES], indent=2))
         else:
@@ -129,10 +141,48 @@ def _run(args) -> int:
     if command == "screenshots":
         from tabletop_tui.screenshots import regenerate
 
+        try:
+            os.makedirs(args.out, exist_ok=True)
+            if not os.access(args.out, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+        except OSError as exc:
+            return _fail(f"--out: {printable(args.out)} cannot be a folder for the screenshots "
+                         f"({exc.strerror or exc})")
         for path in regenerate(args.out):
             print(path)
         return 0
     return _fail(f"unknown command {command}")
+
+
+def _list_options(game_id: str, as_json: bool) -> int:
+    try:
+        info = catalog.get(game_id)
+    except KeyError as exc:
+        return _fail(exc.args[0])
+    options = info.rules_class().OPTIONS
+    if as_json:
+        print(json.dumps([{"key": o.key, "label": o.label, "kind": o.kind, "default": o.default, "help": o.help,
+                           "choices": [c[0] for c in o.choices], "min": o.min, "max": o.max} for o in options],
+                         indent=2))
+        return 0
+    if not options:
+        print(f"{info.title} has no options.")
+        return 0
+    print(f"{info.title}: --option KEY=VALUE")
+    for o in options:
+        if o.kind == "bool":
+            values = "yes or no"
+        elif o.kind == "choice":
+            values = " | ".join(f"{value} ({label})" for value, label in o.choices)
+        else:
+            low = "" if o.min is None else str(o.min)
+            high = "" if o.max is None else str(o.max)
+            values = f"a whole number {low}..{high}" if low or high else "a whole number"
+        default = {True: "yes", False: "no"}.get(o.default, o.default) if o.kind == "bool" else o.default
+        print(f"  {o.key:<16} {o.label}: {values}; default {default}")
+        if o.help:
+            print(f"  {'':<16} {o.help}")
+    return 0
 
 
 def _play(args) -> int:
@@ -205,10 +255,15 @@ def _saves(args) -> int:
             elif not rows:
                 print("No unfinished games.")
             else:
+                print(f"{'save':<16}  {'game':<16} {'players':<28} {'last played':<16} {'moves':>5}  turn")
                 for r in rows:
-                    state = "damaged: " + r["broken"] if r.get("broken") else f"{r.get('moves', 0)} moves"
+                    if r.get("broken"):
+                        state = "damaged: " + r["broken"]
+                    else:
+                        state = f"{r.get('moves', 0):>5}  {_turn(store, r['id'])}"
                     players = printable(", ".join(r.get("players", [])))
-                    print(f"{r['id']}  {printable(r['game']):<14} {players:<30} {printable(state)}")
+                    print(f"{r['id']}  {printable(r['game']):<16} {players:<28} {_when(r.get('updated')):<16} "
+                          f"{printable(state)}")
             return 0
         if args.command == "export":
             save_id = _find_save(store, args.save)
@@ -225,6 +280,26 @@ def _saves(args) -> int:
         return _fail(f"{exc} (give --force to replace it)")
     except (StoreError, OSError, ValueError) as exc:
         return _fail(str(exc))
+
+
+def _turn(store, save_id: str) -> str:
+    """Whose turn it is in a saved game (replayed from its record)."""
+    from tabletop_tui.session import Session
+
+    try:
+        session = Session.resume(store, save_id, hold=False)
+    except Exception:  # a save that no longer replays is listed, not resumed
+        return "(does not replay)"
+    return ", ".join(session.players[s] for s in session.game.to_act()) or "-"
+
+
+def _when(stamp) -> str:
+    import datetime
+
+    try:
+        return datetime.datetime.fromtimestamp(float(stamp)).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
 
 
 def _find_save(store, prefix: str) -> str:

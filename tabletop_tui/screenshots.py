@@ -10,6 +10,8 @@ from pathlib import Path
 from tabletop_tui import catalog
 
 SIZE = (100, 30)
+#: when the games in the pictures were last played (a fixed Unix time: 1 Nov 2026, mid-day)
+SHOT_AT = 1_793_620_800.0
 
 #: for each game: players, seed, options and how many moves the computer makes before the picture
 SCENES = {
@@ -24,29 +26,41 @@ SCENES = {
 
 
 async def _shoot(out: Path) -> list[Path]:
+    from tabletop_tui import store as store_module
+
+    # the store's clock stands still, so that the launcher's "last played" is the same in every picture
+    clock, store_module._now = store_module._now, lambda: SHOT_AT
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            return await _shoot_in(out, data)
+    finally:
+        store_module._now = clock
+
+
+async def _shoot_in(out: Path, data: str) -> list[Path]:
     from tabletop_tui.session import Session
     from tabletop_tui.store import Store
     from tabletop_tui.ui.app import TabletopApp
 
     paths: list[Path] = []
-    with tempfile.TemporaryDirectory() as data:
-        store = Store.open(data)
-        # one unfinished game so the launcher shows its list
-        demo = Session.new("pontifuse", ["Ada", "Bo"], 11, {}, [], store)
-        demo.autoplay(3)
-        app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
+    store = Store.open(data)
+    # one unfinished game so the launcher shows its list
+    demo = Session.new("pontifuse", ["Ada", "Bo"], 11, {}, [], store)
+    demo.autoplay(3)
+    app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        paths.append(_save(app, out, "launcher"))
+    for info in catalog.GAMES:
+        players, seed, options, moves = SCENES[info.id]
+        session = Session.new(info.id, players, seed, options, [], store)
+        session.autoplay(moves)
+        app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            paths.append(_save(app, out, "launcher"))
-        for info in catalog.GAMES:
-            players, seed, options, moves = SCENES[info.id]
-            session = Session.new(info.id, players, seed, options, [], store)
-            session.autoplay(moves)
-            app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
-            async with app.run_test(size=SIZE) as pilot:
-                await pilot.pause()
-                await pilot.pause()
-                paths.append(_save(app, out, info.id))
+            await pilot.pause()
+            paths.append(_save(app, out, info.id))
+    store.close()
     return paths
 
 

@@ -698,6 +698,9 @@ class Store:
         title = getattr(rules, "title", "") or record["game"]  # the program's own, not the file's
         outcome = game.outcome()
         with self._lock, self._write():
+            twin = self._same_game(record)
+            if twin is not None:
+                raise StoreError(f"{name} is already saved, as {twin}: it was not imported again")
             save_id = self._insert(record, computer, title, _now())
             if outcome is not None:
                 self._finish(save_id, outcome.to_json())
@@ -759,6 +762,17 @@ class Store:
             [(save_id, i, seat, _dumps(move), now) for i, (seat, move) in enumerate(record["moves"])],
         )
         return save_id
+
+    def _same_game(self, record: dict) -> str | None:
+        """The id of a save of this very game (same setup, same moves), if there is one."""
+        moves = [[seat, _dumps(move)] for seat, move in record["moves"]]
+        for (save_id,) in self._conn.execute("SELECT id FROM saves WHERE game = ? AND setup = ?",
+                                             (record["game"], _dumps(_setup(record)))).fetchall():
+            saved = self._conn.execute("SELECT seat, move FROM moves WHERE save_id = ? ORDER BY idx",
+                                       (save_id,)).fetchall()
+            if [list(row) for row in saved] == moves:
+                return save_id
+        return None
 
     def _read(self, save_id: str) -> dict:
         """A save as stored (no rules checks); StoreError if missing or damaged."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -271,19 +272,26 @@ def test_export_then_import_round_trips_a_game(cli, data_dir):
     doc = json.loads((data_dir / "game.json").read_text(encoding="utf-8"))
     assert doc["record"]["moves"] == record["moves"]
 
+    # the game is still here: importing it again would make a twin
+    line = assert_clean_failure(cli("import", "game.json"))
+    assert f"already saved, as {save_id}" in line
+    store = Store.open(str(data_dir))
+    original = Session.resume(store, save_id)
+    store.delete(save_id)  # as on another machine, where the file is carried
+    store.close()
+
     imported = cli("import", "game.json")
     assert imported.returncode == 0, imported.stderr
     new_id = imported.stdout.split("Imported as ", 1)[1].split(":", 1)[0].strip()
     assert new_id != save_id
 
     rows = json.loads(cli("saves", "--json").stdout)
-    assert {r["id"] for r in rows} == {save_id, new_id}
+    assert {r["id"] for r in rows} == {new_id}
 
     store = Store.open(str(data_dir))
     try:
-        original = Session.resume(store, save_id)
         copy = Session.resume(store, new_id)
-        assert store.load(new_id)["record"] == store.load(save_id)["record"]
+        assert store.load(new_id)["record"] == record
         assert copy.computer == original.computer == [2]
         assert copy.game.history == original.game.history
         for seat in (None, 0, 1, 2):
@@ -304,6 +312,8 @@ def test_export_of_a_finished_game_imports_as_finished(cli, data_dir):
     finally:
         store.close()
     assert cli("export", save_id, "done.json").returncode == 0
+    with Store.open(str(data_dir)) as store:
+        store.delete(save_id)
     imported = cli("import", "done.json")
     assert imported.returncode == 0, imported.stderr
     new_id = imported.stdout.split("Imported as ", 1)[1].split(":", 1)[0].strip()
@@ -440,3 +450,46 @@ def test_export_to_standard_output(cli, data_dir):
     result = cli("export", save_id, "-")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["record"]["moves"] == record["moves"]
+
+
+# -- the command line's own edges --------------------------------------------------------------------
+
+
+def test_list_options_names_keys_labels_defaults_and_ranges(cli):
+    result = cli("list", "--options", "ten-die-poker")
+    assert result.returncode == 0, result.stderr
+    assert "ante" in result.stdout and "a whole number 1..100; default 1" in result.stdout
+    assert "carry (stay in the pot)" in result.stdout
+    as_json = json.loads(cli("list", "--options", "ten-die-poker", "--json").stdout)
+    ante = {o["key"]: o for o in as_json}["ante"]
+    assert (ante["default"], ante["min"], ante["max"]) == (1, 1, 100)
+    assert "nope" in assert_clean_failure(cli("list", "--options", "nope"))
+    assert "list --options GAME" in cli("play", "--help").stdout
+
+
+def test_saves_says_when_each_game_was_last_played_and_whose_turn_it_is(cli, data_dir):
+    save_id, record = make_saved_game(data_dir, moves=3)
+    with Store.open(str(data_dir)) as store:
+        waiting = Session.resume(store, save_id, hold=False)
+        turn = ", ".join(waiting.players[s] for s in waiting.game.to_act())
+    line = [row for row in cli("saves").stdout.splitlines() if row.startswith(save_id)][0]
+    assert turn and line.endswith(turn)
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", line)
+
+
+def test_a_closed_output_ends_with_one_line_and_a_failure(data_dir):
+    env = dict(os.environ, TABLETOP_TUI_DATA=str(data_dir))
+    reader = subprocess.Popen([sys.executable, "-m", "tabletop_tui", "list", "--json"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=env)
+    reader.stdout.close()  # like `| head -0`: nothing is read
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=TIMEOUT) == 1
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "closed" in err
+
+
+def test_screenshots_to_a_path_that_cannot_be_a_folder_fails_with_one_line(cli, data_dir):
+    (data_dir / "a-file").write_text("not a folder")
+    line = assert_clean_failure(cli("screenshots", "--out", str(data_dir / "a-file")))
+    assert "cannot be a folder" in line
+    line = assert_clean_failure(cli("screenshots", "--out", str(data_dir / "a-file" / "below")))
+    assert "cannot be a folder" in line

@@ -349,6 +349,9 @@ def test_export_writes_pretty_json_and_import_brings_it_back(store, tmp_path):
     assert doc["record"] == game.record() and doc["computer"] == [0] and doc["finished"] is False
     assert text.count("\n") > 20 and '\n  "record": {\n' in text
     assert '\n      [0, ["' in text  # one move a line
+    with pytest.raises(StoreError, match=f"already saved, as {save_id}"):
+        store.import_file(path)  # the same game twice
+    store.delete(save_id)
     new_id = store.import_file(path)
     assert new_id != save_id
     saved = store.load(new_id)
@@ -357,6 +360,7 @@ def test_export_writes_pretty_json_and_import_brings_it_back(store, tmp_path):
     # an empty game too
     empty = store.new_game(Counting(["A", "B"], 0).record(), [], "Counting")
     store.export(empty, tmp_path / "empty.json")
+    store.delete(empty)
     assert store.load(store.import_file(tmp_path / "empty.json"))["record"]["moves"] == []
 
 

@@ -83,6 +83,7 @@ async def test_delete_asks_first_and_export_writes_a_file(make_app, store, tmp_p
         assert app.screen.selected_save() == gone.save_id
         await pilot.press("d")
         await settle(pilot, 3)
+        assert shown(app.screen.query_one(".dialog-title")).strip() == "Delete Thief Dice with Cy, Dee?"
         await pilot.press("n")  # changed my mind
         await settle(pilot, 3)
         assert len(store.unfinished()) == 2

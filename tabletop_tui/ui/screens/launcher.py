@@ -179,7 +179,11 @@ class LauncherScreen(Screen):
             self.refresh_saves()
             self.notify("The saved game was deleted.")
 
-        self.app.push_screen(ConfirmScreen("Delete this saved game?", "It cannot be brought back."), done)
+        row = next((r for r in self.app.store.unfinished() if r["id"] == save_id), {})
+        title, players, turn, when = self.save_cells(row, turns=False) if row else ("this game", "", "", "")
+        what = f"{title} with {players}" if players else title
+        self.app.push_screen(ConfirmScreen(f"Delete {what}?", f"Last played {when}, {row.get('moves', 0)} moves. "
+                                           "A deleted game cannot be brought back."), done)
 
     def action_export(self) -> None:
         save_id = self.selected_save()
