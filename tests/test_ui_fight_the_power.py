@@ -141,7 +141,7 @@ async def test_computer_factions_play_a_whole_game_by_themselves(make_app, store
     app = make_app(start={"game_id": GAME, "players": SEVEN[:5], "seed": 8, "computer": [0, 1, 2, 3, 4],
                           "options": {"rounds": 6}})
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(600):
+        for _ in range(3000):
             if isinstance(app.screen, ResultsScreen):
                 break
             if isinstance(app.screen, FightThePowerScreen):

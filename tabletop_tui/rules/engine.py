@@ -120,8 +120,15 @@ class Option:
     min: int | None = None
     max: int | None = None
 
-    def parse(self, value: Any) -> Any:
-        """Turn a value (from the command line, a form or JSON) into this option's type."""
+    def parse(self, value: Any, name: str = "") -> Any:
+        """Turn a value (from the command line, a form or JSON) into this option's type; ValueError says
+        what is wrong, naming the option as `name` ("option KEY" when not given)."""
+        try:
+            return self._parse(value)
+        except ValueError as exc:
+            raise ValueError(f"{name or 'option ' + self.key} {exc}") from None
+
+    def _parse(self, value: Any) -> Any:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -130,18 +137,18 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off", "n"):
                 return False
-            raise ValueError(f"option {self.key} takes yes or no, not {shorten(value)}")
+            raise ValueError(f"takes yes or no, not {shorten(value)}")
         if self.kind == "int":
             try:
                 number = int(str(value).strip()) if not isinstance(value, int) or isinstance(value, bool) else value
             except ValueError:
-                raise ValueError(f"option {self.key} takes a whole number, not {shorten(value)}") from None
+                raise ValueError(f"takes a whole number, not {shorten(value)}") from None
             if isinstance(number, bool):
-                raise ValueError(f"option {self.key} takes a whole number, not {shorten(value)}")
+                raise ValueError(f"takes a whole number, not {shorten(value)}")
             if self.min is not None and number < self.min:
-                raise ValueError(f"option {self.key} must be at least {self.min}")
+                raise ValueError(f"must be at least {self.min}")
             if self.max is not None and number > self.max:
-                raise ValueError(f"option {self.key} must be at most {self.max}")
+                raise ValueError(f"must be at most {self.max}")
             return number
         if self.kind == "choice":
             values = [c[0] for c in self.choices]
@@ -151,8 +158,8 @@ class Option:
             for v in values:
                 if str(v).lower() == text:
                     return v
-            raise ValueError(f"option {self.key} takes one of {', '.join(map(str, values))}, not {shorten(value)}")
-        raise ValueError(f"unknown option kind {self.kind}")
+            raise ValueError(f"takes one of {', '.join(map(str, values))}, not {shorten(value)}")
+        raise ValueError(f"is of an unknown kind {self.kind}")
 
 
 def resolve_options(declared: Iterable[Option], given: dict) -> dict:

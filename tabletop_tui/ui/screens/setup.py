@@ -7,11 +7,11 @@ import random
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from tabletop_tui.names import names_problem
+from tabletop_tui.names import MAX_NAME, name_problem
 from tabletop_tui.rules.engine import MAX_SEED, seed_problem
 from tabletop_tui.catalog import GameInfo
 
@@ -64,26 +64,32 @@ class SetupScreen(Screen):
                         value=self.count, allow_blank=False, id="count", compact=True,
                     )
             for seat in range(self.info.max_players):
-                with Horizontal(classes="field seat", id=f"seat-{seat}"):
-                    yield Static(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(value=self.names[seat], id=f"name-{seat}", max_length=16, classes="name", compact=True)
-                    yield Checkbox("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
+                with Vertical(classes="seat", id=f"seat-{seat}"):
+                    with Horizontal(classes="field"):
+                        yield Static(f"Seat {seat + 1}", classes="field-label")
+                        yield Input(value=self.names[seat], id=f"name-{seat}", max_length=MAX_NAME, classes="name",
+                                    compact=True)
+                        yield Checkbox("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
+                    yield Static(classes="field-error", id=f"error-name-{seat}")
+            remembered = self.app_settings("options", {})
             for option in self.rules.OPTIONS:
+                value = _remembered(option, remembered)
                 with Horizontal(classes="field"):
                     yield Static(option.label, classes="field-label")
                     if option.kind == "bool":
-                        yield Checkbox("on", value=bool(option.default), id=f"opt-{option.key}", compact=True)
+                        yield Switch(value, id=f"opt-{option.key}")
                     elif option.kind == "choice":
-                        yield Select([(label, value) for value, label in option.choices], value=option.default,
+                        yield Select([(label, value) for value, label in option.choices], value=value,
                                      allow_blank=False, id=f"opt-{option.key}", compact=True)
                     else:
-                        yield Input(value=str(option.default), id=f"opt-{option.key}", type="integer", classes="number",
+                        yield Input(value=str(value), id=f"opt-{option.key}", type="integer", classes="number",
                                     compact=True)
                     if option.help:
                         yield Static(Text(option.help, style="dim"), classes="field-help")
+                yield Static(classes="field-error", id=f"error-opt-{option.key}")
             with Horizontal(classes="field"):
                 yield Static("Curtain", classes="field-label")
-                yield Checkbox("on", value=self.curtain_setting(), id="curtain", compact=True)
+                yield Switch(self.curtain_setting(), id="curtain")
                 yield Static(Text("hide the table between players' turns (this game has nothing hidden, "
                                   "so it is off unless you want it)" if not self.rules.hidden_information else
                                   "always on: this game has hidden cards", style="dim"), classes="field-help")
@@ -91,7 +97,8 @@ class SetupScreen(Screen):
                 yield Static("Seed", classes="field-label")
                 yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
                 yield Static(Text("the same seed deals the same game", style="dim"), classes="field-help")
-            yield Static(id="setup-error")
+            yield Static(classes="field-error", id="error-seed")
+            yield Static(classes="field-error", id="error-start")
             yield Button("Start the game", id="start", variant="success")
         yield Footer()
 
@@ -124,42 +131,91 @@ class SetupScreen(Screen):
         self.app.push_screen(RulesScreen(self.info.title, self.info.help_text()))
 
     def read_form(self) -> tuple[list[str], list[int], dict, int]:
-        """The form's values, or ValueError with what is wrong."""
+        """The form's values, or FormError naming the field that is wrong and why."""
         names = []
         computer = []
         for seat in range(self.count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            problem = name_problem(name) or (f"{name} is the name of seat {names.index(name) + 1} too: each player "
+                                             "needs a different name" if name in names else "")
+            if problem:
+                raise FormError(f"name-{seat}", f"Seat {seat + 1}: {problem}.")
             names.append(name)
             if self.query_one(f"#computer-{seat}", Checkbox).value:
                 computer.append(seat)
-        problem = names_problem(names)
-        if problem:
-            raise ValueError(problem[0].upper() + problem[1:] + ".")
         options = {}
         for option in self.rules.OPTIONS:
-            widget = self.query_one(f"#opt-{option.key}")
-            value = widget.value
-            options[option.key] = option.parse(value)
+            try:
+                options[option.key] = option.parse(self.query_one(f"#opt-{option.key}").value, option.label)
+            except ValueError as exc:
+                raise FormError(f"opt-{option.key}", f"{exc}.") from None
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text:
             try:
-                seed = int(seed_text)
+                seed = int(seed_text) if len(seed_text) <= 20 else None
             except ValueError:
-                raise ValueError("The seed must be a whole number (or empty for a random one).") from None
-            if seed_problem(seed):
-                raise ValueError(f"The seed must have at most {len(str(MAX_SEED))} digits (or be empty for a random one).")
+                raise FormError("seed", "Seed: a whole number, or empty for a random one.") from None
+            if seed is None or seed_problem(seed):
+                raise FormError("seed", f"Seed: at most {len(str(MAX_SEED))} digits, or empty for a random one.")
         else:
             seed = random.SystemRandom().randrange(2**31)
+        try:
+            self.rules(names, seed, **options)  # the options together (an ante the chips cannot pay)
+        except ValueError as exc:
+            raise FormError("start", f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
         return names, computer, options, seed
+
+    def show_error(self, field: str, message: str) -> None:
+        """The message below its field, the field in sight and focused; every other message cleared."""
+        for widget in self.query(".field-error"):
+            widget.update("")
+            widget.remove_class("shown")
+        error = self.query_one(f"#error-{field}", Static)
+        error.update(Text("✗ " + message, style="bold red"))
+        error.add_class("shown")
+        error.scroll_visible(animate=False)
+        target = self.query_one(f"#{field}")
+        if target.focusable:
+            target.focus()
 
     def action_start(self) -> None:
         try:
             names, computer, options, seed = self.read_form()
-        except ValueError as exc:
-            self.query_one("#setup-error", Static).update(Text("✗ " + str(exc), style="bold red"))
+        except FormError as exc:
+            self.show_error(exc.field, str(exc))
             self.app.bell()
             return
         self.app.remember(f"setup.{self.info.id}.names", names)
         self.app.remember(f"setup.{self.info.id}.computer", computer)
-        self.app.set_force_curtain(self.query_one("#curtain", Checkbox).value)
+        self.app.remember(f"setup.{self.info.id}.options", options)
+        self.app.set_force_curtain(self.query_one("#curtain", Switch).value)
         self.app.start_game(self.info.id, names, seed, options, computer, replace=True)
+
+
+class FormError(ValueError):
+    """What is wrong with the form, and the id of the field it is about."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+class Switch(Checkbox):
+    """A yes/no setting that says which it is: "on" or "off"."""
+
+    def __init__(self, value: bool, id: str):
+        super().__init__("on" if value else "off", value=bool(value), id=id, compact=True)
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.label = "on" if self.value else "off"
+
+
+def _remembered(option, remembered) -> object:
+    """The value this option had at the last setup of the game, if it is still a valid one."""
+    if isinstance(remembered, dict) and option.key in remembered:
+        try:
+            return option.parse(remembered[option.key])
+        except ValueError:
+            pass
+    return option.default
