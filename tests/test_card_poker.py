@@ -208,3 +208,15 @@ def test_the_best_five_make_the_value_of_the_whole_hand():
         assert len(best.cards) == min(5, len(hand)) and len(set(best.cards)) == len(best.cards)
         assert set(best.cards) <= set(hand)
         assert hand_value(list(best.cards)) == best.value == hand_value(hand)
+
+
+def test_the_quick_count_without_jokers_agrees_with_the_one_for_jokers_on_every_count_of_ranks():
+    """Up to seven cards, a rank up to eight times (two decks): every count of ranks there is."""
+    from itertools import combinations_with_replacement
+
+    from tabletop_tui.rules.components.poker import _natural_value, _wild_value
+
+    for size in range(1, 8):
+        for ranks in combinations_with_replacement(range(2, 15), size):
+            counts = [ranks.count(r) for r in range(15)]
+            assert _natural_value(counts) == _wild_value(counts, 0), ranks

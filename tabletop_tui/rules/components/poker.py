@@ -174,9 +174,56 @@ def _without(counts: list[int], rank: int, n: int) -> list[int]:
     return rest
 
 
+def _natural_value(c: list[int]) -> int:
+    """`_nonflush_value` without jokers: the groups and the straights straight from the counts."""
+    present = [r for r in _DESC if c[r]]
+    if not present:
+        return 0
+    size = min(5, sum(c))
+    pairs = [r for r in present if c[r] >= 2]
+    if pairs:
+        top = pairs[0]
+        most = max(c[r] for r in pairs)
+        if most >= 4:
+            group = [r for r in pairs if c[r] >= 4]
+            if size == 5 and c[group[0]] >= 5:
+                return _pack(FIVE, [group[0]])
+            return _pack(FOUR, [group[0]] + [r for r in present if r != group[0]][: size - 4])
+        if most == 3:
+            top = [r for r in pairs if c[r] >= 3][0]
+            if size == 5:
+                for r in pairs:
+                    if r != top:
+                        return _pack(FULL_HOUSE, [top, r])
+    if size == 5 and len(present) >= 5:
+        mask = 0
+        for r in present:
+            mask |= 1 << r
+        for high in present:
+            if high < 6:
+                break
+            if (mask >> (high - 4)) & 31 == 31:
+                return _pack(STRAIGHT, [high])
+        if mask & 0b100000000111100 == 0b100000000111100:  # A-2-3-4-5
+            return _pack(STRAIGHT, [5])
+    if not pairs:
+        return _pack(HIGH, present[:size])
+    if c[top] == 3:
+        return _pack(THREE, [top] + [r for r in present if r != top][: size - 3])
+    if len(pairs) >= 2 and size >= 4:
+        high, low = pairs[0], pairs[1]
+        return _pack(TWO_PAIR, [high, low] + [r for r in present if r != high and r != low][: size - 4])
+    return _pack(PAIR, [top] + [r for r in present if r != top][: size - 2])
+
+
 def _nonflush_value(counted: int) -> int:
     """The best hand but flushes and straight flushes, from a count of ranks."""
     c, jokers = _counts(counted)
+    return _wild_value(c, jokers) if jokers else _natural_value(c)
+
+
+def _wild_value(c: list[int], jokers: int) -> int:
+    """`_nonflush_value` with jokers: each category, best first, tried with the jokers where they help."""
     size = min(5, sum(c) + jokers)
     if size == 5:
         for r in _DESC:
