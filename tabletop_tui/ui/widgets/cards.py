@@ -1,0 +1,602 @@
+"""Playing cards drawn as things: a card, a face-down card, a hand to choose cards from, a pile (its top
+card and a count) and a row of spots where cards lie (seven coins with cards on each side).
+
+A card is a small box, 5 columns by 5 rows: its rank in the top corner, under it the suit's symbol and
+its letter (so that the suit shows without colour: "♥H", "♠S"), the symbol again in the bottom corner.
+Where there is no room for the whole box, cards overlap as a fanned hand does, each still showing its
+rank, symbol and letter. In a row of spots a card is a chip on one line, "10♥" (the symbol's shape
+tells the suit). A face-down card is a box of "░"; a joker is "JK" with "★1" or "★2".
+
+Cards are given as codes ("AS", "10H", "JK1") or `components.cards.Card`s; None is a face-down card.
+Colours and faces come from the stylesheet (the component classes `card--face`, `card--red`, ...).
+
+Keys in a hand: Left and Right (or h and l) move, Home and End jump, Space marks a card (or chooses it
+when the hand chooses one card), Enter chooses the marked cards (the card under the cursor if none is
+marked). A click chooses (or marks) the card clicked. A row of spots: Left, Right, Enter, a click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from tabletop_tui.rules.components.cards import RANK_CODES, Card, card as _card
+
+SUIT_GLYPH = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+JOKER_GLYPH = "★"
+CARD_WIDTH, CARD_HEIGHT = 5, 5
+#: the narrowest slice of an overlapped card: its left edge, the rank and the symbol with its letter
+MIN_STEP = 3
+
+ROLES = ("face", "red", "black", "back", "cursor", "marked", "dim", "empty", "coin", "label")
+#: Styles for drawing outside a widget (a screenshot, a log line); widgets take theirs from the stylesheet.
+PLAIN_STYLES = {
+    "face": Style(color="#202020", bgcolor="#eeeee4"),
+    "red": Style(color="#c41e1e", bgcolor="#eeeee4", bold=True),
+    "black": Style(color="#101010", bgcolor="#eeeee4", bold=True),
+    "back": Style(color="#6a78c8", bgcolor="#2a2f6a"),
+    "cursor": Style(color="#ffd000", bold=True),
+    "marked": Style(bgcolor="#ffe9a0"),
+    "dim": Style(dim=True),
+    "empty": Style(color="#707070"),
+    "coin": Style(color="#e0b030", bold=True),
+    "label": Style(bold=True),
+}
+
+
+def as_card(value) -> Card | None:
+    """A card from a code or a card; None stays None (a face-down card)."""
+    return None if value is None else _card(value)
+
+
+def rank_label(c: Card) -> str:
+    return "JK" if c.joker else RANK_CODES[c.rank]
+
+
+def suit_label(c: Card) -> str:
+    """The symbol and the letter: "♥H"; a joker's star and number: "★1"."""
+    return f"{JOKER_GLYPH}{c.joker}" if c.joker else SUIT_GLYPH[c.suit] + c.suit
+
+
+def chip(value, styles: dict | None = None) -> tuple[str, Style]:
+    """A card on one line, three cells, and its style: "10♥", " A♠", "JK★"; "░░░" face down."""
+    styles = styles or PLAIN_STYLES
+    c = as_card(value)
+    if c is None:
+        return "░░░", styles["back"]
+    glyph = JOKER_GLYPH if c.joker else SUIT_GLYPH[c.suit]
+    return rank_label(c).rjust(2) + glyph, styles["face"] + styles["red" if c.red else "black"]
+
+
+def chip_text(value, styles: dict | None = None) -> Text:
+    """`chip` as Text, for a sentence or a list."""
+    return Text(*chip(value, styles))
+
+
+class Canvas:
+    """A block of cells to draw on, later cards over earlier ones; `text()` gives the Rich Text."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | None) -> None:
+        if not 0 <= y < self.height:
+            return
+        row, styles = self.chars[y], self.styles[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < self.width:
+                row[x + i] = ch
+                styles[x + i] = style
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for y in range(self.height):
+            if y:
+                out.append("\n")
+            run, run_style = "", None
+            for ch, style in zip(self.chars[y], self.styles[y]):
+                if style is not run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run_style = style
+                run += ch
+            if run:
+                out.append(run, run_style)
+        return out
+
+
+def draw_card(canvas: Canvas, x: int, y: int, value, styles: dict | None = None, cursor: bool = False,
+              marked: bool = False, dim: bool = False) -> None:
+    """One card, face up (a code or a Card) or face down (None), its top left corner at (x, y). The
+    cursor's card has a heavy border; a marked card a tinted face (a hand also lifts it)."""
+    styles = styles or PLAIN_STYLES
+    c = as_card(value)
+    face = styles["back"] if c is None else styles["face"]
+    if marked:
+        face = face + styles["marked"]
+    edge = face + styles["cursor"] if cursor else face
+    if dim:
+        face, edge = face + styles["dim"], edge + styles["dim"]
+    tl, tr, bl, br, h, v = ("┏", "┓", "┗", "┛", "━", "┃") if cursor else ("╭", "╮", "╰", "╯", "─", "│")
+    inner = CARD_WIDTH - 2
+    canvas.put(x, y, tl + h * inner + tr, edge)
+    canvas.put(x, y + CARD_HEIGHT - 1, bl + h * inner + br, edge)
+    if c is None:
+        rows = ["░" * inner] * 3
+        ink = face
+    else:
+        glyph = JOKER_GLYPH if c.joker else SUIT_GLYPH[c.suit]
+        rows = [rank_label(c).ljust(inner), suit_label(c).ljust(inner), glyph.rjust(inner)]
+        ink = face + styles["red" if c.red else "black"]
+        if marked:
+            ink = ink + styles["marked"]
+        if dim:
+            ink = ink + styles["dim"]
+    for i, row in enumerate(rows):
+        canvas.put(x, y + 1 + i, v, edge)
+        canvas.put(x + 1, y + 1 + i, row, ink)
+        canvas.put(x + 1 + inner, y + 1 + i, v, edge)
+
+
+def card_lines(value, styles: dict | None = None, **kwargs) -> Text:
+    """One card on its own, as Text (5 lines)."""
+    canvas = Canvas(CARD_WIDTH, CARD_HEIGHT)
+    draw_card(canvas, 0, 0, value, styles, **kwargs)
+    return canvas.text()
+
+
+class CardWidget(Widget):
+    """The widgets of this module: their styles come from the stylesheet, one component class a role
+    (`CardWidget > .card--red` ...; see ROLES)."""
+
+    COMPONENT_CLASSES = {f"card--{role}" for role in ROLES}
+
+    def card_styles(self) -> dict:
+        return {role: self.get_component_rich_style(f"card--{role}", partial=True, default=PLAIN_STYLES[role])
+                for role in ROLES}
+
+
+class PlayingCard(CardWidget):
+    """One card, face up or face down (None)."""
+
+    DEFAULT_CSS = "PlayingCard { width: 5; height: 5; }"
+
+    def __init__(self, value=None, **kwargs):
+        super().__init__(**kwargs)
+        self.value = as_card(value)
+
+    def show(self, value) -> None:
+        self.value = as_card(value)
+        self.refresh()
+
+    def render(self) -> Text:
+        return card_lines(self.value, self.card_styles())
+
+
+# -- a hand ----------------------------------------------------------------------------------------
+
+
+NONE, ONE, MANY = "none", "one", "many"
+
+
+class CardHand(CardWidget, can_focus=True):
+    """A hand of cards to look at or choose from.
+
+    `pick`: "none" (only shown), "one" (Space, Enter or a click chooses a card) or "many" (Space or a
+    click marks and unmarks cards, which rise by a row; Enter chooses the marked cards, or the card
+    under the cursor if none is). `limit` caps how many may be marked; `unavailable` are indices of cards
+    that cannot be chosen (drawn dim). Choosing posts `CardHand.Chosen` with the cards' indices and
+    codes (None for a face-down card). The hand never decides what is legal: the game does.
+
+    Cards spread with a column between them while they fit, then touch, then overlap down to a slice
+    of three columns each, then wrap onto more rows: twenty cards fit 80 columns in one row.
+    """
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("space", "mark", "Mark", show=False),
+        Binding("enter", "choose", "Choose", show=False),
+    ]
+    DEFAULT_CSS = "CardHand { width: 100%; height: auto; }"
+
+    class Chosen(Message):
+        def __init__(self, hand: "CardHand", indices: list[int], codes: list[str | None]):
+            super().__init__()
+            self.hand = hand
+            self.indices = indices
+            self.codes = codes
+
+        @property
+        def control(self) -> "CardHand":
+            return self.hand
+
+    class Marked(Message):
+        """The marked cards changed (for a prompt that counts them)."""
+
+        def __init__(self, hand: "CardHand", indices: list[int]):
+            super().__init__()
+            self.hand = hand
+            self.indices = indices
+
+        @property
+        def control(self) -> "CardHand":
+            return self.hand
+
+    def __init__(self, cards=(), pick: str = NONE, limit: int | None = None, unavailable=(), **kwargs):
+        super().__init__(**kwargs)
+        self.cards: list[Card | None] = []
+        self.pick = NONE
+        self.limit = limit
+        self.unavailable: set[int] = set()
+        self.marked: list[int] = []
+        self.cursor = 0
+        self.set_cards(cards, pick=pick, limit=limit, unavailable=unavailable)
+
+    def set_cards(self, cards, pick: str | None = None, limit=..., unavailable=(), keep_marks: bool = False) -> None:
+        """Show these cards (codes, Cards or None); marks are cleared unless `keep_marks`. `pick` and
+        `limit` stay as they were unless given."""
+        if pick is not None:
+            if pick not in (NONE, ONE, MANY):
+                raise ValueError(f"a hand picks none, one or many cards, not {pick!r}")
+            self.pick = pick
+        self.cards = [as_card(c) for c in cards]
+        if limit is not ...:
+            self.limit = limit
+        self.unavailable = set(unavailable)
+        self.marked = [i for i in self.marked if i < len(self.cards)] if keep_marks else []
+        self.cursor = min(self.cursor, max(0, len(self.cards) - 1))
+        self.refresh(layout=True)
+
+    @property
+    def marked_codes(self) -> list[str | None]:
+        return [self._code(i) for i in self.marked]
+
+    def _code(self, i: int) -> str | None:
+        c = self.cards[i]
+        return None if c is None else c.code
+
+    # -- layout
+
+    def _lift(self) -> int:
+        return 1 if self.pick == MANY else 0
+
+    def layout_for(self, width: int) -> tuple[int, list[list[int]]]:
+        """The step between cards and the cards of each row, for this many columns."""
+        n = len(self.cards)
+        width = max(width, CARD_WIDTH)
+        if n <= 1:
+            return CARD_WIDTH + 1, [list(range(n))]
+        if n * (CARD_WIDTH + 1) - 1 <= width:
+            return CARD_WIDTH + 1, [list(range(n))]
+        per_row = max(1, (width - CARD_WIDTH) // MIN_STEP + 1)
+        rows = [list(range(i, min(n, i + per_row))) for i in range(0, n, per_row)]
+        longest = len(rows[0])
+        if longest * CARD_WIDTH <= width:
+            step = CARD_WIDTH
+        else:
+            step = max(MIN_STEP, (width - CARD_WIDTH) // max(1, longest - 1))
+        return min(step, CARD_WIDTH), rows
+
+    def get_content_width(self, container, viewport) -> int:
+        n = len(self.cards)
+        return min(container.width, max(CARD_WIDTH, n * (CARD_WIDTH + 1) - 1))
+
+    def get_content_height(self, container, viewport, width) -> int:
+        _, rows = self.layout_for(width)
+        return len(rows) * (CARD_HEIGHT + self._lift())
+
+    def _positions(self, width: int) -> list[tuple[int, int]]:
+        """Where each card's band starts: (x, top row of its band)."""
+        step, rows = self.layout_for(width)
+        band = CARD_HEIGHT + self._lift()
+        where = [(0, 0)] * len(self.cards)
+        for r, row in enumerate(rows):
+            for k, i in enumerate(row):
+                where[i] = (k * step, r * band)
+        return where
+
+    def render(self) -> Text:
+        width = self.size.width or 80
+        if not self.cards:
+            return Text("(no cards)", style="dim italic")
+        styles = self.card_styles()
+        positions = self._positions(width)
+        height = max(y for _, y in positions) + CARD_HEIGHT + self._lift()
+        canvas = Canvas(width, height)
+        lift = self._lift()
+        show_cursor = self.pick != NONE and self.has_focus
+        for i, c in enumerate(self.cards):
+            x, y = positions[i]
+            up = lift and i in self.marked
+            draw_card(canvas, x, y + (0 if up else lift), c, styles, cursor=show_cursor and i == self.cursor,
+                      marked=i in self.marked, dim=i in self.unavailable)
+        return canvas.text()
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The index of the card shown at (x, y) of the content, the uppermost one."""
+        width = self.size.width or 80
+        band = CARD_HEIGHT + self._lift()
+        found = None
+        for i, (cx, cy) in enumerate(self._positions(width)):
+            if cy <= y < cy + band and cx <= x < cx + CARD_WIDTH:
+                found = i  # later cards lie over earlier ones
+        return found
+
+    # -- keys and clicks
+
+    def action_move(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
+            self.refresh()
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+            self.refresh()
+
+    def action_mark(self) -> None:
+        if self.pick == ONE:
+            self.action_choose()
+        elif self.pick == MANY:
+            self.toggle(self.cursor)
+
+    def toggle(self, index: int) -> None:
+        if self.pick != MANY or not 0 <= index < len(self.cards) or index in self.unavailable:
+            if self.pick == MANY:
+                self.app.bell()
+            return
+        if index in self.marked:
+            self.marked.remove(index)
+        elif self.limit is not None and len(self.marked) >= self.limit:
+            self.app.bell()
+            return
+        else:
+            self.marked.append(index)
+        self.refresh()
+        self.post_message(self.Marked(self, list(self.marked)))
+
+    def action_choose(self) -> None:
+        if self.pick == NONE or not self.cards:
+            return
+        if self.pick == MANY and self.marked:
+            indices = list(self.marked)
+        elif self.cursor in self.unavailable:
+            self.app.bell()
+            return
+        else:
+            indices = [self.cursor]
+        self.post_message(self.Chosen(self, indices, [self._code(i) for i in indices]))
+
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or self.pick == NONE:
+            return
+        index = self.card_at(offset.x, offset.y)
+        if index is None:
+            return
+        self.cursor = index
+        if self.pick == ONE:
+            self.refresh()
+            self.action_choose()
+        else:
+            self.toggle(index)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+# -- a pile -----------------------------------------------------------------------------------------
+
+
+class CardPile(CardWidget):
+    """A pile of cards: its top card (face up, or face down when `top` is None) with the edge of the
+    cards under it, and a caption with the count ("Deck 31"). An empty pile is a dotted outline. A click
+    posts `CardPile.Clicked`."""
+
+    DEFAULT_CSS = "CardPile { width: auto; height: auto; margin: 0 1; }"
+
+    class Clicked(Message):
+        def __init__(self, pile: "CardPile"):
+            super().__init__()
+            self.pile = pile
+
+        @property
+        def control(self) -> "CardPile":
+            return self.pile
+
+    def __init__(self, count: int = 0, top=None, label: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.count, self.top, self.label = count, as_card(top), label
+
+    def set_pile(self, count: int, top=None, label: str | None = None) -> None:
+        self.count, self.top = count, as_card(top)
+        if label is not None:
+            self.label = label
+        self.refresh(layout=True)
+
+    def caption(self) -> str:
+        return f"{self.label} {self.count}".strip()
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(CARD_WIDTH + 1, len(self.caption()))
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return CARD_HEIGHT + 2
+
+    def render(self) -> Text:
+        styles = self.card_styles()
+        width = max(CARD_WIDTH + 1, len(self.caption()))
+        canvas = Canvas(width, CARD_HEIGHT + 2)
+        left = (width - CARD_WIDTH - 1) // 2
+        if self.count <= 0:
+            empty = styles["empty"]
+            canvas.put(left, 0, "┌╌╌╌┐", empty)
+            for y in range(1, CARD_HEIGHT - 1):
+                canvas.put(left, y, "╎   ╎", empty)
+            canvas.put(left, CARD_HEIGHT - 1, "└╌╌╌┘", empty)
+        else:
+            if self.count > 1:  # the edge of the cards beneath
+                edge = styles["back"] if self.top is None else styles["face"]
+                canvas.put(left + 1, CARD_HEIGHT, "╰───╯", edge)
+                for y in range(1, CARD_HEIGHT):
+                    canvas.put(left + CARD_WIDTH, y, "│" if y < CARD_HEIGHT - 1 else "┤", edge)
+                canvas.put(left + CARD_WIDTH, 1, "╮", edge)
+            draw_card(canvas, left, 0, self.top, styles)
+        caption = self.caption()
+        canvas.put((width - len(caption)) // 2, CARD_HEIGHT + 1, caption, styles["label"])
+        return canvas.text()
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self))
+
+
+# -- a row of spots -------------------------------------------------------------------------------------
+
+
+ABOVE, BELOW, BOTH = "above", "below", "both"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place on the table where cards lie on either side: `above` (the far player's side) and
+    `below` (the near player's), each a list of codes or None (face down). `mark` is what lies on the
+    spot (a coin); `won` moves it to a side, shown by arrows: "above" ▲, "below" ▼, "both" (a tie)
+    ▲▼, None (still in the middle). `label` names the spot ("1")."""
+
+    above: tuple = ()
+    below: tuple = ()
+    mark: str = "●"
+    won: str | None = None
+    label: str = ""
+
+
+class SpotRow(CardWidget, can_focus=True):
+    """A row of spots, side by side (Seven-Handed Poker's seven coins). With `pick` on, Left and
+    Right move between the spots and Enter or a click chooses one: `SpotRow.Chosen` with its index.
+    Spots in `unavailable` cannot be chosen. The cursor's spot shows its mark in brackets, [●]."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("enter,space", "choose", "Choose", show=False),
+    ]
+    DEFAULT_CSS = "SpotRow { width: 100%; height: auto; }"
+
+    class Chosen(Message):
+        def __init__(self, row: "SpotRow", index: int):
+            super().__init__()
+            self.row = row
+            self.index = index
+
+        @property
+        def control(self) -> "SpotRow":
+            return self.row
+
+    def __init__(self, spots=(), pick: bool = False, **kwargs):
+        super().__init__(**kwargs)
+        self.spots: list[Spot] = list(spots)
+        self.pick = pick
+        self.unavailable: set[int] = set()
+        self.cursor = 0
+
+    def set_spots(self, spots, pick: bool | None = None, unavailable=()) -> None:
+        self.spots = list(spots)
+        if pick is not None:
+            self.pick = pick
+        self.unavailable = set(unavailable)
+        self.cursor = min(self.cursor, max(0, len(self.spots) - 1))
+        self.refresh(layout=True)
+
+    def _column(self, width: int) -> int:
+        return max(4, width // max(1, len(self.spots)))
+
+    def _per_line(self, width: int) -> int:
+        return max(1, self._column(width) // 4)  # chips of three and a space, a column's edge kept free
+
+    def _depth(self, width: int) -> int:
+        """Lines for the cards of each side: as many as the fullest side needs, at least one."""
+        k = self._per_line(width)
+        most = max((max(len(s.above), len(s.below)) for s in self.spots), default=0)
+        return max(1, -(-most // k))
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return 2 * self._depth(width) + 2
+
+    def render(self) -> Text:
+        width = self.size.width or 80
+        styles = self.card_styles()
+        col, k, depth = self._column(width), self._per_line(width), self._depth(width)
+        canvas = Canvas(width, 2 * depth + 2)
+        middle = depth
+        for i, spot in enumerate(self.spots):
+            x0 = i * col
+
+            def line(cards, y):
+                span = len(cards) * 4 - 1
+                x = x0 + max(0, (col - span) // 2)
+                for c in cards:
+                    canvas.put(x, y, *chip(c, styles))
+                    x += 4
+
+            above = [list(spot.above[j:j + k]) for j in range(0, len(spot.above), k)]
+            for n, cards in enumerate(reversed(above)):  # the cards nearest the coin first
+                line(cards, middle - 1 - n)
+            below = [list(spot.below[j:j + k]) for j in range(0, len(spot.below), k)]
+            for n, cards in enumerate(below):
+                line(cards, middle + 1 + n)
+            arrows = {ABOVE: ("▲", "▲"), BELOW: ("▼", "▼"), BOTH: ("▲", "▼")}.get(spot.won, (" ", " "))
+            cursor = self.pick and self.has_focus and i == self.cursor
+            mark = f"{'[' if cursor else ' '}{arrows[0]}{spot.mark}{arrows[1]}{']' if cursor else ' '}"
+            coin = styles["coin"] + styles["cursor"] if cursor else styles["coin"]
+            if i in self.unavailable:
+                coin = coin + styles["dim"]
+            canvas.put(x0 + (col - len(mark)) // 2, middle, mark, coin)
+            if spot.label:
+                canvas.put(x0 + (col - len(spot.label)) // 2, 2 * depth + 1, spot.label, styles["label"])
+        return canvas.text()
+
+    def spot_at(self, x: int) -> int | None:
+        index = x // self._column(self.size.width or 80)
+        return index if 0 <= index < len(self.spots) else None
+
+    def action_move(self, delta: int) -> None:
+        if self.spots:
+            self.cursor = (self.cursor + delta) % len(self.spots)
+            self.refresh()
+
+    def action_choose(self) -> None:
+        if not self.pick or not self.spots:
+            return
+        if self.cursor in self.unavailable:
+            self.app.bell()
+            return
+        self.post_message(self.Chosen(self, self.cursor))
+
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not self.pick:
+            return
+        index = self.spot_at(offset.x)
+        if index is not None:
+            self.cursor = index
+            self.refresh()
+            self.action_choose()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
