@@ -92,12 +92,39 @@ class Event:
 
     `kind` lets a screen react (flash dice, highlight a card); `data` carries plain values for it.
     `seat` is the seat the event is about, if any.
+
+    Who may read it: everyone, unless `to` names the seats that may (a tuple of seats). The others
+    read `public` instead, or nothing where it is "": Bo's draw is
+    `Event("Bo draws the 7 of spades.", to=(1,), public="Bo draws a card.")`. `data` follows `to`:
+    a screen shows it only to those seats. `text_for(viewer)` gives what a viewer reads.
     """
 
     text: str
     kind: str = "info"
     seat: int | None = None
     data: dict = field(default_factory=dict)
+    to: tuple | None = None
+    public: str = ""
+
+    def readable_by(self, viewer: int | None) -> bool:
+        """Whether `viewer` (a seat, or None for the table) may read the whole event."""
+        return self.to is None or viewer in self.to
+
+    def text_for(self, viewer: int | None) -> str:
+        """What `viewer` reads of this event ("" for nothing)."""
+        return self.text if self.readable_by(viewer) else self.public
+
+
+def log_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The events as `viewer` may read them: private ones it may not read become their public text
+    (with no data), or are left out where they have none."""
+    out = []
+    for e in events:
+        if e.readable_by(viewer):
+            out.append(e)
+        elif e.public:
+            out.append(Event(e.public, e.kind, e.seat))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -336,7 +363,8 @@ class Game:
     max_players: ClassVar[int] = 2
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: True when a seat holds something the others must not see (a hand, a face-down bid).
-    #: The screen then drops a curtain before each such seat decides.
+    #: The screen then drops a curtain before each such seat decides, and draws the table and the
+    #: log from that seat's view alone (`view(seat)`, `log_for(game.log, seat)`).
     hidden_information: ClassVar[bool] = False
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
@@ -423,6 +451,21 @@ class Game:
     def say(self, text: str, kind: str = "info", seat: int | None = None, **data) -> Event:
         """Make an event; setup code appends it to the log with `self.log.append`."""
         return Event(text, kind, seat, data)
+
+    def tell(self, seats, text: str, public: str = "", kind: str = "info", seat: int | None = None,
+             **data) -> Event:
+        """An event only `seats` (a seat or several) may read; the others read `public` (or nothing)."""
+        to = (seats,) if isinstance(seats, int) else tuple(seats)
+        return Event(text, kind, seat, data, to, public)
+
+    # -- what a seat may not see -----------------------------------------------------------------
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """The cards (their codes) that `seat` has not seen, as the game stands: other hands, the
+        deck, face-down cards. A game with hidden cards says so here; one property test over the
+        whole catalog then checks that no view and no log line a seat may read names any of them.
+        None is the table: what everyone may see."""
+        return set()
 
     def revealed(self) -> None:
         self.reveals += 1
