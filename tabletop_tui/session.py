@@ -58,15 +58,23 @@ class Session:
     holder: str | None = None
     #: how many of the game's moves are saved, in order (the store's first `synced` moves are these)
     synced: int = 0
+    #: drop the curtain between the people at the table: a setting of each game, saved with it (on by
+    #: default where hands are hidden and two or more people play)
+    curtain: bool = False
+    #: the moves before this one were on the table when another person looked (the curtain was lifted
+    #: for them since): undo does not take them back; `seen_by` is that person
+    seen: int = 0
+    seen_by: str = ""
 
     # -- making one ------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, game_id: str, players: list[str], seed: int, options: dict | None = None,
-            computer: list[int] | None = None, store=None) -> "Session":
+            computer: list[int] | None = None, store=None, curtain: bool | None = None) -> "Session":
         info = catalog.get(game_id)
         game = info.rules_class()(players, seed, **(options or {}))
         session = cls(info, game, sorted(set(computer or [])), store)
+        session.curtain = session.curtain_by_default() if curtain is None else bool(curtain)
         session._save()  # a store that refuses writes: the game is played, and saved when it can be
         session._make_bots()
         return session
@@ -87,6 +95,7 @@ class Session:
         session = cls(info, game, list(saved.get("computer", [])), store, save_id)
         session.finished_saved = bool(saved.get("finished"))
         session.synced = len(game.history)
+        session.curtain = bool(store.get_setting(session._curtain_key(), session.curtain_by_default()))
         session._make_bots()
         if hold:
             holder = store.new_holder()
@@ -100,6 +109,28 @@ class Session:
                 if session.over() and not session.finished_saved:
                     session._save()  # the last move was saved but not the finish (a kill, a full disk)
         return session
+
+    def curtain_by_default(self) -> bool:
+        """On where hands are hidden and two or more people play."""
+        return self.game.hidden_information and len(self.people) >= 2
+
+    def _curtain_key(self) -> str:
+        return f"game.{self.save_id}.curtain"
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people (not the computer)."""
+        return [s for s in range(len(self.game.players)) if s not in self.computer]
+
+    @property
+    def private(self) -> bool:
+        """Whether the table is drawn for one person at a time, behind the curtain."""
+        return self.curtain and len(self.people) >= 2
+
+    def looked(self, seat: int) -> None:
+        """The curtain was lifted for `seat`: what is on the table now, that person has seen."""
+        if self.game.history and len(self.game.history) > self.seen:
+            self.seen, self.seen_by = len(self.game.history), self.game.players[seat]
 
     def _make_bots(self) -> None:
         bot_class = self.info.bot_class() if self.computer else None
@@ -142,6 +173,7 @@ class Session:
                 holder = self.store.new_holder()
                 self.save_id = self.store.new_game(self.game.record(), self.computer, self.info.title, holder)
                 self.holder, self.synced, self.finished_saved = holder, len(self.game.history), False
+                self.store.set_setting(self._curtain_key(), self.curtain)
             elif self.holder is None:  # the store could not be written when the game was resumed
                 holder = self.store.new_holder()
                 self.notice = self.store.claim(self.save_id, holder)
@@ -202,20 +234,24 @@ class Session:
         return next_computer_move(self.game, self.bots)
 
     def undo_status(self) -> tuple[bool, str]:
-        ok, why = self.game.undo_status()
-        if not ok:
-            return ok, why
         if self.over():
             return False, "The game is over."
         # Undo takes back moves until a human seat is to decide again, so a computer's reply goes too.
-        return True, ""
+        return self._can_take_back()
+
+    def _can_take_back(self) -> tuple[bool, str]:
+        """Whether the last move can be taken back: not past chance, nor past what another saw."""
+        ok, why = self.game.undo_status()
+        if ok and len(self.game.history) <= self.seen:
+            return False, f"Not past a move {self.seen_by} has seen."
+        return ok, why
 
     def undo(self) -> int:
         """Take back the last move, and computer moves before it, back to a human decision.
         Returns how many moves were taken back."""
         taken = 0
         while True:
-            ok, why = self.game.undo_status()
+            ok, why = self._can_take_back()
             if not ok:
                 if taken:
                     break

@@ -552,6 +552,7 @@ class Store:
         """Delete a saved game, its moves and its standings. Deleting an unknown id does nothing."""
         with self._lock, self._write():
             self._conn.execute("DELETE FROM saves WHERE id = ?", (save_id,))
+            self._conn.execute("DELETE FROM settings WHERE key LIKE ?", (f"game.{save_id}.%",))
 
     def load(self, save_id: str) -> dict:
         """A saved game: {"id", "title", "record", "computer", "created", "updated", "finished" (bool),

@@ -28,7 +28,7 @@ def make_app(store):
     """An app on the test's store, with computer players that answer at once."""
     from tabletop_tui.ui.app import TabletopApp
 
-    def make(start=None, force_curtain=False):
+    def make(start=None, force_curtain=None):
         return TabletopApp(store=store, start=start, bot_delay=0, force_curtain=force_curtain)
 
     return make

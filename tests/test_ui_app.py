@@ -57,6 +57,15 @@ async def test_curtain_when_forced_between_two_humans(make_app, store):
         await settle(pilot, 3)
         following = game_screen.session.game.to_act()[0]
         assert following != first  # this seed's first roll passes the dice on
+        # the roller sees the roll, and passes the keyboard when done
+        assert app.screen is game_screen
+        assert "press Enter, then pass the keyboard to " + session.players[following] in shown(
+            game_screen.query_one("#actions")).replace("Press", "press")
+        await pilot.press("r")  # no move of the next player before the hand-off
+        await settle(pilot, 3)
+        assert len(game_screen.session.game.history) == 1
+        await pilot.press("enter")
+        await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.player == session.players[following]
 

@@ -124,8 +124,8 @@ async def test_undo_goes_back_to_the_roll_and_a_refusal_shows_its_reason(make_ap
         assert game.phase in ("take", "turn")
         await pilot.press("u")
         await settle(pilot)
-        assert screen.check_action("undo", ()) is None  # dimmed in the footer: the dice have spoken
-        assert "(undo: Not past a roll of the dice" in words(screen.query_one("#prompt"))
+        assert not screen.session.undo_status()[0]  # the dice have spoken, and u says so
+        assert "Cannot undo: Not past a roll of the dice" in words(screen.query_one("#prompt"))
         assert len(screen.session.game.history) == 2
         if game.phase == "take":
             taker = game.taker

@@ -98,7 +98,7 @@ async def test_refusals_show_their_reason_and_undo_goes_back_to_the_roll(make_ap
         await press_for_move(pilot, screen, "r")  # research: the dice are rolled
         rolled = list(game.research)
         assert f"{me} rolled {', '.join(map(str, rolled))}" in shown(screen.query_one("#prompt"))
-        assert screen.check_action("undo", ()) is None  # the roll cannot be taken back
+        assert not screen.session.undo_status()[0]  # the roll cannot be taken back
         await press_for_move(pilot, screen, "2")  # research die 2
         assert "into which part" in shown(screen.query_one("#prompt"))
         await press_for_move(pilot, screen, "1")  # into the head
@@ -111,8 +111,8 @@ async def test_refusals_show_their_reason_and_undo_goes_back_to_the_roll(make_ap
         game = screen.session.game
         assert game.phase == "research" and game.research == rolled and game.monsters[first] == [0] * 5
         assert "Undone" in log_text(screen)
-        assert screen.check_action("undo", ()) is None
-        assert "(undo: Not past a roll of the dice" in " ".join(shown(screen.query_one("#prompt")).split())
+        assert not screen.session.undo_status()[0]
+        assert "Not past a roll of the dice" in " ".join(shown(screen.query_one("#prompt")).split())
         await press_for_move(pilot, screen, "n")  # build nothing after all
 
         # the next scientist fights: Head Smash on a monster given a head, a win, then a part not at stake
@@ -161,7 +161,7 @@ async def test_six_monsters_fit_80x24_one_big_and_five_on_a_line(make_app):
                 text = shown(screen.query_one("#mb-table"))
                 assert sum(1 for line in text.splitlines() if re.search(r"H\d A\d A\d L\d L\d", line)) == 5
                 assert "┌───┐" in text or "╔═══╗" in text
-        assert not bar(app).actions  # computer seats only: nothing for a person to press
+                assert not bar(app).actions  # computer seats only: nothing for a person to press
 
 
 async def test_computer_scientists_play_a_whole_game_by_themselves(make_app, store):

@@ -133,7 +133,7 @@ async def test_undo_takes_back_a_chosen_chip_but_not_a_roll(make_app, store):
         game = screen.session.game
         assert game.view(None)["phase"] == "take"
         # right after the roll undo is dimmed, and pressing u does nothing
-        assert screen.check_action("undo", ()) is None
+        assert not screen.session.undo_status()[0]
         assert "undo: Not past a roll" in shown(screen.query_one("#prompt"))
         await pilot.press("u")
         await settle(pilot, 1)
@@ -143,7 +143,7 @@ async def test_undo_takes_back_a_chosen_chip_but_not_a_roll(make_app, store):
         await press_for_move(pilot, screen, takes[1].key, human=True)  # a Knots chip
         view = screen.session.game.view(None)
         assert (view["phase"], view["bag"]["Knots"], view["bank"]["Knots"]) == ("continue", 1, 9)
-        assert screen.check_action("undo", ()) is True
+        assert screen.session.undo_status()[0]
         await pilot.press("u")
         await settle(pilot, 1)
         view = screen.session.game.view(None)
@@ -151,7 +151,7 @@ async def test_undo_takes_back_a_chosen_chip_but_not_a_roll(make_app, store):
         assert (view["phase"], view["bag"]["Knots"], view["bank"]["Knots"]) == ("take", 0, 10)
         assert "Undone: 1 move taken back" in "\n".join(str(line.text) for line in screen.query_one("#log", MoveLog).lines)
         assert len(store.load(screen.session.save_id)["record"]["moves"]) == 1
-        assert screen.check_action("undo", ()) is None  # back at the roll
+        assert not screen.session.undo_status()[0]  # back at the roll
         # choose the other chip this time
         await press_for_move(pilot, screen, action_of(app, "take").key, human=True)
         view = screen.session.game.view(None)

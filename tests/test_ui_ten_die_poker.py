@@ -136,8 +136,8 @@ async def test_seven_players_fit_undo_goes_back_to_the_roll_and_refusals_say_why
         assert_fits(screen, "#tdp-table")
         await pilot.press("u")
         await settle(pilot)
-        assert screen.check_action("undo", ()) is None  # dimmed in the footer: the dice have spoken
-        assert "(undo: Not past a" in words(screen.query_one("#prompt"))
+        assert not screen.session.undo_status()[0]  # the dice have spoken, and u says so
+        assert "Cannot undo: Not past a" in words(screen.query_one("#prompt"))
         assert len(screen.session.game.history) == 3
 
 

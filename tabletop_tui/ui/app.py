@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ class TabletopApp(App):
     CSS_PATH = str(Path(__file__).parent / "styles" / "app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True)]
 
     def __init__(self, store=None, start: dict | None = None, bot_delay: float = 0.6,
                  force_curtain: bool | None = None):
@@ -33,21 +35,9 @@ class TabletopApp(App):
         self._force_curtain = force_curtain
 
     @property
-    def force_curtain(self) -> bool:
-        if self._force_curtain is not None:
-            return self._force_curtain
-        if self.store is None:
-            return False
-        try:
-            return bool(self.store.get_setting("force_curtain", False))
-        except Exception:
-            return False
-
-    def set_force_curtain(self, on: bool) -> None:
-        """The setting that drops the curtain between human players even in games with nothing hidden."""
-        if self._force_curtain is not None:
-            self._force_curtain = on
-        self.remember("force_curtain", bool(on))
+    def force_curtain(self) -> bool | None:
+        """None: each game's own curtain setting; True or False overrides it (tests, screenshots)."""
+        return self._force_curtain
 
     def remember(self, key: str, value) -> None:
         """Keep a setting in the store; a store that refuses writes costs the setting, not the game."""
@@ -82,11 +72,11 @@ class TabletopApp(App):
         self.push_screen(SetupScreen(info))
 
     def start_game(self, game_id: str, players: list[str], seed: int, options: dict | None = None,
-                   computer: list[int] | None = None, replace: bool = False) -> None:
+                   computer: list[int] | None = None, replace: bool = False, curtain: bool | None = None) -> None:
         from tabletop_tui.session import Session
 
         try:
-            session = Session.new(game_id, players, seed, options or {}, computer or [], self.store)
+            session = Session.new(game_id, players, seed, options or {}, computer or [], self.store, curtain)
         except (ValueError, KeyError) as exc:
             self.notify(str(exc), title="Cannot start the game", severity="error")
             return
@@ -111,6 +101,16 @@ class TabletopApp(App):
             self.push_screen(ResultsScreen(session))
             return
         self.push_screen(self.game_screen(session, resumed=True))
+
+    def action_ask_quit(self) -> None:
+        """ctrl+q: in a game, asked first (as q is); elsewhere at once."""
+        from tabletop_tui.ui.screens.game import GameScreen
+
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        if games and not games[-1].session.over() and not isinstance(self.screen, TooSmallScreen):
+            games[-1].action_quit_game()
+        else:
+            self.exit()
 
     def get_default_screen(self) -> LauncherScreen:
         return LauncherScreen()

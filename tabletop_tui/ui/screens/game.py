@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar, MoveLog, Scoreboard
@@ -42,7 +42,9 @@ class GameScreen(Screen):
         self.session = session
         self.resumed = resumed
         self.error: str = ""
-        self._curtain_for: int | None = None  # the seat the curtain was last lifted for
+        self._at_keyboard: int | None = None  # the person the curtain was last lifted for
+        self._handoff: int | None = None  # the next person, while the one at the keyboard finishes
+        self._log_viewer: int | None = None  # whose log the move log shows
         self._pending_bot = False
         self._told_problem = ""  # the save problem the players were last told of
         self._asked_lost = False  # the question about a lost save is on screen
@@ -104,17 +106,30 @@ class GameScreen(Screen):
         return self.session.game
 
     def viewer(self) -> int | None:
-        """Whose eyes the table is drawn for: the human seat that must decide, if any."""
+        """Whose eyes the table is drawn for. With one person among computer seats, always that
+        person's; behind the curtain, the person it was last lifted for (None, the table everyone may
+        see, between two people); in a game with nothing hidden, the person who must decide."""
+        people = self.session.people
+        if len(people) == 1:
+            return people[0]
+        if self.session.private:
+            return self._at_keyboard
         humans = self.session.human_to_act()
-        if humans:
-            return humans[0]
-        if self.game.hidden_information:
-            return None
-        return None
+        return humans[0] if humans else None
+
+    def shown_log(self, events) -> list:
+        """The events as the viewer may read them."""
+        return log_for(events, self.viewer())
+
+    def show_log(self) -> None:
+        """The move log drawn anew for the viewer (after the keyboard passed, or an undo)."""
+        log = self.query_one("#log", MoveLog)
+        log.clear()
+        log.add(self.shown_log(self.game.log)[-200:])
+        self._log_viewer = self.viewer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", MoveLog)
-        log.add(self.game.log[-200:])
+        self.show_log()
         self.refresh_table()
         self.report_saving()
         self.call_after_refresh(self.advance)
@@ -186,13 +201,15 @@ class GameScreen(Screen):
     def waiting_note(self) -> str:
         if self.session.over():
             return "The game is over."
+        if self._handoff is not None:
+            return f"Done? Press Enter, then pass the keyboard to {self.game.players[self._handoff]}."
         comp = [self.session.players[s] for s in self.game.to_act() if self.session.is_computer(s)]
         if comp:
             return f"{', '.join(comp)} (computer) is thinking..."
         return ""
 
     def current_actions(self) -> list[Action]:
-        if self.session.over():
+        if self.session.over() or self._handoff is not None:
             return []
         actions: list[Action] = []
         game = self.game
@@ -218,7 +235,7 @@ class GameScreen(Screen):
             return False
         self.error = ""
         self.report_saving()
-        self.query_one("#log", MoveLog).add(events)
+        self.query_one("#log", MoveLog).add(self.shown_log(events))
         self.on_events(events)
         self.refresh_table()
         self.advance()
@@ -257,20 +274,48 @@ class GameScreen(Screen):
         seat, move = step
         self.submit(seat, move)
 
+    @property
+    def private(self) -> bool:
+        """The curtain falls between the people at this table (the game's setting, or the app's)."""
+        forced = self.app.force_curtain
+        return self.session.private if forced is None else forced and len(self.session.people) >= 2
+
     def maybe_curtain(self) -> None:
+        """Before a person decides: if another person had the keyboard, that one first presses Enter
+        ("Done: pass to Bo", having seen the result of their move), then the curtain falls until the
+        next person lifts it. Nothing private is on screen in between."""
         humans = self.session.human_to_act()
-        if not humans:
+        if not humans or not self.private:
             return
         seat = humans[0]
-        private = self.game.hidden_information or self.app.force_curtain
-        if not private or seat == self._curtain_for:
+        if seat == self._at_keyboard:
             return
-        self._curtain_for = seat
-        others = len(self.game.players) - len(self.session.computer)
-        if others <= 1 and not self.app.force_curtain:
+        if self._at_keyboard is not None:
+            self._handoff = seat
+            self.refresh_table()
             return
-        self.app.push_screen(CurtainScreen(self.game.players[seat], "Resuming the game." if self.resumed else ""))
+        self._handoff = None
+        self.app.push_screen(CurtainScreen(self.game.players[seat], "Resuming the game." if self.resumed else "",
+                                           game_screen=self), lambda _: self.lift(seat))
         self.resumed = False
+
+    def pass_on(self) -> None:
+        """The person at the keyboard is done: the table shows only what everyone may see, and the
+        curtain falls for the next person."""
+        self._handoff = None
+        self._at_keyboard = None
+        self.show_log()
+        self.refresh_table()
+        self.maybe_curtain()
+
+    def lift(self, seat: int) -> None:
+        """The curtain is lifted for `seat`: the table and the log are drawn for that person."""
+        if not self.is_attached:
+            return
+        self._at_keyboard = seat
+        self.session.looked(seat)
+        self.show_log()
+        self.refresh_table()
 
     def show_results(self) -> None:
         if not self.is_current or not self.session.over():
@@ -284,6 +329,10 @@ class GameScreen(Screen):
     def on_key(self, event) -> None:
         # The one key handler of every game screen: Textual calls a subclass's on_key and then this
         # one for the same key, so a screen that wants keys of its own overrides `unlisted_key`.
+        if event.key == "enter" and self._handoff is not None:
+            event.stop()
+            self.pass_on()
+            return
         key = event.character
         if not key or key in self.RESERVED_KEYS:
             return
@@ -303,11 +352,6 @@ class GameScreen(Screen):
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self.submit(message.action.seat, message.action.move)
 
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "undo":
-            ok, _ = self.session.undo_status()
-            return True if ok else None
-        return True
 
     def action_undo(self) -> None:
         ok, why = self.session.undo_status()
@@ -316,12 +360,11 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         taken = self.session.undo()
+        self._handoff = None  # the move is taken back before anyone else looked: the same person decides again
         self.report_saving()
         self.error = ""
-        log = self.query_one("#log", MoveLog)
-        log.clear()
-        log.add(self.game.log[-200:])
-        log.note(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
+        self.show_log()
+        self.query_one("#log", MoveLog).note(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
         self.refresh_table()
 
     def action_rules(self) -> None:
@@ -337,7 +380,8 @@ class GameScreen(Screen):
         )
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(f"{self.session.info.title}: the log", [e.text for e in self.game.log]))
+        self.app.push_screen(LogScreen(f"{self.session.info.title}: the log",
+                                       [e.text for e in self.shown_log(self.game.log)]))
 
     def action_save(self) -> None:
         session = self.session

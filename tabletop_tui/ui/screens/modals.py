@@ -63,12 +63,23 @@ class AskScreen(ModalScreen[str | None]):
 class CurtainScreen(ModalScreen[None]):
     """Pass the keyboard: nothing private shows until the named player presses Enter."""
 
-    BINDINGS = [Binding("enter,space", "lift", "I am here")]
+    BINDINGS = [
+        Binding("enter,space", "lift", "I am here"),
+        Binding("question_mark", "behind('rules')", "Rules"),
+        Binding("s", "behind('save')", "Save & leave"),
+        Binding("q", "behind('quit_game')", "Quit"),
+    ]
 
-    def __init__(self, name: str, reason: str = ""):
+    def __init__(self, name: str, reason: str = "", game_screen=None):
         super().__init__()
         self.player = name
         self.reason = reason
+        self.game_screen = game_screen  # what the rules, save-and-leave and quit keys act on
+
+    def action_behind(self, what: str) -> None:
+        """The game's own keys, from behind the curtain: its rules, save and leave, quit (asked)."""
+        if self.game_screen is not None:
+            getattr(self.game_screen, f"action_{what}")()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="curtain"):

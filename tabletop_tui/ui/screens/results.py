@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tabletop_tui.rules.engine import log_for
 from tabletop_tui.session import Session
 
 
@@ -42,25 +43,23 @@ class ResultsScreen(Screen):
             yield Static(table, id="results-table")
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
-            yield Static(id="results-moves")
+            yield Static(self.saved_line(), id="results-moves")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def saved_line(self) -> Text:
         session = self.session
         session.retry_save()  # the last move and the finish are written together: try once more if that failed
         moves = f"{len(session.game.history)} moves."
         if session.kept:
-            line = Text(f"{moves} The game is kept in the statistics.", style="dim")
-        else:
-            line = Text(f"{moves} This game is not saved: {session.save_problem or 'it was played without saving.'}",
-                        style="bold red")
-        self.query_one("#results-moves", Static).update(line)
+            return Text(f"{moves} The game is kept in the statistics.", style="dim")
+        return Text(f"{moves} This game is not saved: {session.save_problem or 'it was played without saving.'}",
+                    style="bold red")
 
     def action_again(self) -> None:
         old = self.session
         options = dict(old.game.options)
         seed = (old.game.seed * 7919 + 1) % (2**31)
-        new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store)
+        new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store, old.curtain)
         self.app.switch_screen(self.app.game_screen(new))
 
     def action_launcher(self) -> None:
@@ -69,7 +68,9 @@ class ResultsScreen(Screen):
     def action_log(self) -> None:
         from tabletop_tui.ui.screens.modals import LogScreen
 
-        self.app.push_screen(LogScreen("The log", [e.text for e in self.session.game.log]))
+        people = self.session.people  # one person reads their own log; several read the table's
+        viewer = people[0] if len(people) == 1 else None
+        self.app.push_screen(LogScreen("The log", [e.text for e in log_for(self.session.game.log, viewer)]))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -44,14 +44,6 @@ class SetupScreen(Screen):
             value = None
         return value if value is not None else default
 
-    def curtain_setting(self) -> bool:
-        try:
-            from textual import active_app
-
-            return bool(active_app.get().force_curtain)
-        except Exception:
-            return False
-
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble((f" New game: {self.info.title} ", "bold reverse"), f"  {self.info.players_label}"),
                      id="title-bar")
@@ -89,10 +81,12 @@ class SetupScreen(Screen):
                 yield Static(classes="field-error", id=f"error-opt-{option.key}")
             with Horizontal(classes="field"):
                 yield Static("Curtain", classes="field-label")
-                yield Switch(self.curtain_setting(), id="curtain")
-                yield Static(Text("hide the table between players' turns (this game has nothing hidden, "
-                                  "so it is off unless you want it)" if not self.rules.hidden_information else
-                                  "always on: this game has hidden cards", style="dim"), classes="field-help")
+                yield Switch(self.rules.hidden_information, id="curtain")
+                yield Static(Text("hide the table between people's turns, so that each sees only their own "
+                                  "cards (this game hides nothing: off unless you want it)"
+                                  if not self.rules.hidden_information else
+                                  "hide the table between people's turns, so that each sees only their own "
+                                  "cards", style="dim"), classes="field-help")
             with Horizontal(classes="field"):
                 yield Static("Seed", classes="field-label")
                 yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
@@ -188,8 +182,8 @@ class SetupScreen(Screen):
         self.app.remember(f"setup.{self.info.id}.names", names)
         self.app.remember(f"setup.{self.info.id}.computer", computer)
         self.app.remember(f"setup.{self.info.id}.options", options)
-        self.app.set_force_curtain(self.query_one("#curtain", Switch).value)
-        self.app.start_game(self.info.id, names, seed, options, computer, replace=True)
+        self.app.start_game(self.info.id, names, seed, options, computer, replace=True,
+                            curtain=self.query_one("#curtain", Switch).value)
 
 
 class FormError(ValueError):

@@ -1,0 +1,77 @@
+"""A small game with hidden hands, for testing the machinery every hidden-hand game uses (the curtain,
+private views, logs read by seat) apart from any one game. A plain module: tests import it by name.
+
+Each player in turn draws a card from a shuffled deck into a hand the others do not see, or may show
+their hand (then it is face up). After six draws, the highest card wins."""
+
+from __future__ import annotations
+
+from tabletop_tui.catalog import GameInfo
+from tabletop_tui.rules.components.cards import card, shuffled
+from tabletop_tui.rules.engine import Game, Move, Outcome, rank_standings
+
+
+class Draw(Game):
+    id = "draw-test"
+    title = "Draw"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+
+    def __init__(self, players, seed=0, **options):
+        super().__init__(players, seed, **options)
+        self.deck = [c.code for c in shuffled(self.rng)]
+        self.hands = [[] for _ in players]
+        self.shown = [False] * len(players)
+        self.turn = 0
+        self.draws = 0
+
+    def to_act(self):
+        return [] if self.outcome() else [self.turn]
+
+    def legal_moves(self, seat):
+        if self.outcome() or seat != self.turn:
+            return []
+        return [Move("draw"), *([Move("show")] if self.hands[seat] and not self.shown[seat] else [])]
+
+    def _apply(self, seat, move):
+        name = self.players[seat]
+        if move.kind == "show":
+            self.shown[seat] = True
+            self.revealed()
+            return [self.say(f"{name} shows {', '.join(card(c).name for c in self.hands[seat])}.")]
+        code = self.deck.pop()
+        self.revealed()
+        self.hands[seat].append(code)
+        self.draws += 1
+        self.turn = (seat + 1) % len(self.players)
+        return [self.tell(seat, f"{name} draws {card(code).name}.", f"{name} draws a card.", seat=seat, card=code)]
+
+    def view(self, seat):
+        return {"hands": [h if s == seat or self.shown[s] else len(h) for s, h in enumerate(self.hands)],
+                "deck": len(self.deck), "turn": self.turn}
+
+    def hidden_from(self, seat):
+        return {c for s, h in enumerate(self.hands) if s != seat and not self.shown[s] for c in h} | set(self.deck)
+
+    def outcome(self):
+        if self.draws < 6:
+            return None
+        best = [max((card(c).order for c in h), default=0) for h in self.hands]
+        return Outcome(rank_standings(self.players, [(b,) for b in best], best), "The highest card wins.")
+
+
+class DrawBot:
+    def __init__(self, seat, seed=0):
+        self.seat = seat
+
+    def choose(self, view, moves):
+        return moves[0]
+
+    def interject(self, view, moves):
+        return None
+
+
+INFO = GameInfo(id="draw-test", title="Draw", family="Cards", min_players=2, max_players=4, minutes=1,
+                pitch="A test game with hidden hands.", rules="hidden_game:Draw", bot="hidden_game:DrawBot",
+                screen="tabletop_tui.ui.screens.game:GameScreen", help="second_story.md")
