@@ -198,3 +198,45 @@ async def test_many_choices_share_rows_by_their_own_widths_and_all_stay_in_reach
         # every choice is clicked where it is drawn
         for row, start, end, action in bar._layout:
             assert lines[row][1 + start:1 + end].strip().endswith(action.label)
+
+
+async def test_the_launchers_rules_go_back_to_the_games_and_focus_comes_back_to_the_games(make_app, store):
+    from tabletop_tui.ui.screens.modals import RulesScreen
+    from ui_helpers import start
+
+    session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
+    session.release()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("question_mark")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, RulesScreen)
+        footer = [key.description for key in app.screen.query("FooterKey")]
+        assert footer == ["Back to the games"]
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        # a game left with s: the launcher's focus is on the games again, so Enter starts a game
+        await pilot.press("tab", "enter")
+        await settle(pilot, 3)
+        assert app.screen.session.save_id == session.save_id
+        await pilot.press("s")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+        assert app.focused is app.screen.query_one("#games")
+
+
+async def test_the_log_screen_wraps_long_lines_under_their_text(make_app, store):
+    from tabletop_tui.ui.screens.modals import LogScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        long = "Ada rolled 6 and 2: busted! " * 6
+        app.push_screen(LogScreen("The log", ["Short.", long.strip()]))
+        await settle(pilot, 3)
+        lines = [line for line in shown(app.screen.query_one("#log-lines")).splitlines() if line.strip()]
+        assert lines[0].split() == ["1.", "Short."]
+        assert lines[1].lstrip().startswith("2. Ada rolled")
+        indent = lines[1].index("Ada")
+        assert len(lines) > 3 and all(line[:indent].strip() == "" and line[indent] != " " for line in lines[2:])

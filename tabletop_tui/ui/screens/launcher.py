@@ -55,6 +55,7 @@ class LauncherScreen(Screen):
         self.show_details(catalog.GAMES[0])
 
     def on_screen_resume(self) -> None:
+        self.query_one("#games", OptionList).focus()  # back from a game or a save: the games, not the saves
         self.refresh_saves()
         highlighted = self.selected_game()
         if highlighted:
@@ -110,7 +111,7 @@ class LauncherScreen(Screen):
     def action_rules(self) -> None:
         info = self.selected_game()
         if info:
-            self.app.push_screen(RulesScreen(info.title, info.help_text()))
+            self.app.push_screen(RulesScreen(info.title, info.help_text(), back="Back to the games"))
 
     def action_quit(self) -> None:
         self.app.exit()

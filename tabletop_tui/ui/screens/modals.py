@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -97,12 +98,12 @@ class CurtainScreen(ModalScreen[None]):
 class RulesScreen(ModalScreen[None]):
     """The game's rules help, in Markdown, scrollable."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Back to the game")]
-
-    def __init__(self, title: str, markdown: str):
+    def __init__(self, title: str, markdown: str, back: str = "Back to the game"):
         super().__init__()
         self.title_text = title
         self.markdown = markdown
+        # the footer says where closing it goes back to: the game, the games, the setup
+        self._bindings.bind("escape,question_mark,q", "close", back)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # loaded on first use: it is slow to import
@@ -131,7 +132,16 @@ class LogScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="sheet", id="log-scroll"):
             yield Static(Text(self.title_text, style="bold"))
-            yield Static(Text("\n".join(f"{i + 1:>4}. {line}" for i, line in enumerate(self.lines)) or "Nothing yet."))
+            if not self.lines:
+                yield Static("Nothing yet.")
+                return
+            # numbers in a column of their own, so that a long line wraps under its text (a hanging indent)
+            table = Table.grid(padding=(0, 1))
+            table.add_column(justify="right", style="dim")
+            table.add_column(ratio=1)
+            for i, line in enumerate(self.lines):
+                table.add_row(f"{i + 1}.", line)
+            yield Static(table, id="log-lines")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -122,7 +122,7 @@ class SetupScreen(Screen):
     def action_rules(self) -> None:
         from tabletop_tui.ui.screens.modals import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.info.title, self.info.help_text()))
+        self.app.push_screen(RulesScreen(self.info.title, self.info.help_text(), back="Back to the setup"))
 
     def read_form(self) -> tuple[list[str], list[int], dict, int]:
         """The form's values, or FormError naming the field that is wrong and why."""
