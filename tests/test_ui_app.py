@@ -240,3 +240,24 @@ async def test_the_log_screen_wraps_long_lines_under_their_text(make_app, store)
         assert lines[1].lstrip().startswith("2. Ada rolled")
         indent = lines[1].index("Ada")
         assert len(lines) > 3 and all(line[:indent].strip() == "" and line[indent] != " " for line in lines[2:])
+
+
+async def test_the_computers_pace_is_chosen_in_the_settings_and_remembered(store):
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.screens.modals import SettingsScreen
+
+    app = TabletopApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert app.bot_delay == 0.6
+        await pilot.press("o")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.click("#pace-instant")
+        await settle(pilot, 3)
+        assert app.bot_delay == 0
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+    assert store.get_setting("pace") == "instant"
+    assert TabletopApp(store=store).bot_delay == 0

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 # The rules and the sessions are imported when a game starts, not before the launcher is painted.
 
 MIN_SIZE = (80, 24)
+#: the computer's pace: seconds before each of its moves
+PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 
 
 class TabletopApp(App):
@@ -26,13 +28,31 @@ class TabletopApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, store=None, start: dict | None = None, bot_delay: float = 0.6,
+    def __init__(self, store=None, start: dict | None = None, bot_delay: float | None = None,
                  force_curtain: bool | None = None):
         super().__init__()
         self.store = store
         self.start = start
-        self.bot_delay = bot_delay
+        self._bot_delay = bot_delay  # None: the pace chosen in the settings
         self._force_curtain = force_curtain
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a computer player waits before its move, so that people can follow (the pace)."""
+        if self._bot_delay is not None:
+            return self._bot_delay
+        return PACES.get(self.setting("pace", "normal"), PACES["normal"])
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self._bot_delay = seconds
+
+    def setting(self, key: str, default=None):
+        """A remembered setting, or `default` (a store that cannot be read is no reason to stop)."""
+        try:
+            return self.store.get_setting(key, default) if self.store is not None else default
+        except Exception:
+            return default
 
     @property
     def force_curtain(self) -> bool | None:

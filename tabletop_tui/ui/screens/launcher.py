@@ -23,6 +23,7 @@ class LauncherScreen(Screen):
         Binding("question_mark", "rules", "Rules"),
         Binding("d", "delete", "Delete save"),
         Binding("x", "export", "Export save"),
+        Binding("o", "settings", "Settings"),
         Binding("tab", "app.focus_next", "Switch list", show=False),
         Binding("q", "quit", "Quit"),
     ]
@@ -115,6 +116,11 @@ class LauncherScreen(Screen):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def action_settings(self) -> None:
+        from tabletop_tui.ui.screens.modals import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     # -- saves ------------------------------------------------------------------------------------
 

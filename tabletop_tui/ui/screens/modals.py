@@ -176,3 +176,35 @@ class TooSmallScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.show_size(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self.app.check_size)  # the terminal may have grown meanwhile
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Settings of the whole collection, remembered: for now, the computer players' pace."""
+
+    BINDINGS = [Binding("escape,o", "close", "Back")]
+    PACES = (("slow", "Slow: 1.5 s a move"), ("normal", "Normal: 0.6 s a move"), ("fast", "Fast: 0.2 s a move"),
+             ("instant", "Instant"))
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import RadioButton, RadioSet
+
+        pace = self.app.setting("pace", "normal")
+        with Vertical(classes="dialog"):
+            yield Static(Text("Settings", style="bold"), classes="dialog-title")
+            yield Static("How fast the computer players move, so that you can follow them:", classes="dialog-body")
+            with RadioSet(id="pace"):
+                for value, label in self.PACES:
+                    yield RadioButton(label, value=value == pace, id=f"pace-{value}")
+            yield Static(Text("Arrows and Enter to choose; Escape to go back.", style="dim"), classes="dialog-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#pace").focus()
+
+    def on_radio_set_changed(self, event) -> None:
+        value = event.pressed.id.removeprefix("pace-")
+        self.app.remember("pace", value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
