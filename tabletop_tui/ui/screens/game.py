@@ -45,6 +45,8 @@ class GameScreen(Screen):
         self._at_keyboard: int | None = None  # the person the curtain was last lifted for
         self._handoff: int | None = None  # the next person, while the one at the keyboard finishes
         self._log_viewer: int | None = None  # whose log the move log shows
+        self._last_moves: dict[int, list] = {}  # each seat's last move, as its events
+        self._last_person: int | None = None  # the person who moved last
         self._pending_bot = False
         self._told_problem = ""  # the save problem the players were last told of
         self._asked_lost = False  # the question about a lost save is on screen
@@ -182,7 +184,12 @@ class GameScreen(Screen):
             title.append("  " + status)
         if not self.session.kept:
             title.append("  not saved", style="bold red")
-        self.query_one("#title-bar", Static).update(title)
+        bar = self.query_one("#title-bar", Static)
+        last = self.last_move_line(max(0, (bar.size.width or 80) - title.cell_len - 3))
+        if last:
+            title.append("  ")
+            title.append_text(last)
+        bar.update(title)
         self.show_table(view)
         columns, rows = self.scoreboard(view)
         self.query_one("#scores", Scoreboard).show(columns, rows, set(game.to_act()), game.players)
@@ -197,6 +204,25 @@ class GameScreen(Screen):
         self.query_one("#prompt", Static).update(prompt)
         self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
         self.refresh_bindings()
+
+    def last_move_line(self, room: int) -> Text | None:
+        """The result of the last move of the person at the keyboard (or the one person at the table),
+        kept in the title bar until that person decides again: a computer's quick reply, or the next
+        turn, no longer hides it."""
+        seat = self.viewer()
+        if seat is None:
+            people = self.session.people
+            seat = self._last_person if self._last_person in people else None
+        events = self._last_moves.get(seat) if seat is not None else None
+        if not events or room < 24:
+            return None
+        text = " ".join(e.text for e in log_for(events, self.viewer()))
+        label = f"{self.game.players[seat]}'s last move: " if len(self.session.people) > 1 else "Your last move: "
+        if len(label) + len(text) > room:
+            label = "Last: "
+        if len(label) + len(text) > room:
+            text = text[: max(0, room - len(label) - 1)] + "…"
+        return Text.assemble((label, "dim"), (text, "italic"))
 
     def waiting_note(self) -> str:
         if self.session.over():
@@ -235,6 +261,9 @@ class GameScreen(Screen):
             return False
         self.error = ""
         self.report_saving()
+        self._last_moves[seat] = events
+        if not self.session.is_computer(seat):
+            self._last_person = seat
         self.query_one("#log", MoveLog).add(self.shown_log(events))
         self.on_events(events)
         self.refresh_table()
