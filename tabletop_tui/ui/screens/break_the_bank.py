@@ -126,7 +126,7 @@ class BreakTheBankScreen(GameScreen):
         return join_lines([heading, *side_by_side([cells[:rows], cells[rows:]], gap=1)])
 
     def scoreboard(self, view: dict):
-        return ["$", "Left"], [[m, t] for m, t in zip(view["money"], view["turns_left"])]
+        return ["$", "Turns"], [[m, t] for m, t in zip(view["money"], view["turns_left"])]
 
     def status(self, view: dict) -> str:
         return f"turn {min(view['turns_played'], view['total_turns'])} of {view['total_turns']}"

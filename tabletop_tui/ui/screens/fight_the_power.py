@@ -169,7 +169,7 @@ class FightThePowerScreen(GameScreen):
     # -- the frame ------------------------------------------------------------------------------------
 
     def scoreboard(self, view: dict):
-        return ["Dice", "Away"], [[len(d), distance(len(d))] for d in view["dice"]]
+        return ["Dice", "To win"], [[len(d), distance(len(d))] for d in view["dice"]]
 
     def status(self, view: dict) -> str:
         rounds = f" of {view['rounds']}" if view["rounds"] else ""

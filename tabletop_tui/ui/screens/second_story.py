@@ -111,7 +111,7 @@ class SecondStoryScreen(GameScreen):
         rows = []
         for seat, chain in enumerate(view["chains"]):
             rows.append([view["scores"][seat], Text("·".join(str(n) for n in chain[2:5]), style="dim")])
-        return ["Score", "Next"], rows
+        return ["Score", "Tie-break"], rows
 
     def status(self, view: dict) -> str:
         return "the last night" if view["last_night"] else ""
