@@ -191,3 +191,25 @@ async def test_a_human_against_the_computer_with_the_extended_deck(make_app, sto
     stats = {r["player"]: (r["played"], r["wins"]) for r in store.stats(GAME)}
     assert stats == {"Ada": (1, int(winner == 0)), "Bo": (1, int(winner == 1))}
     assert store.unfinished() == []
+
+
+async def test_the_nights_row_of_cards_breaks_between_cards_never_inside_one(make_app, store):
+    from tabletop_tui.session import Session
+
+    session = Session.new("second-story", ["Ada", "Bo", "Cy"], 7, store=store)
+    session.autoplay(9)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        view = screen.session.game.view(None)
+        assert view["revealed"]
+        view["revealed"] = view["revealed"] * 8  # a long night
+        screen.show_table(view)
+        await settle(pilot, 2)
+        lines = [line.rstrip() for line in shown(screen.query_one("#ss-night")).splitlines()]
+        cards = [line for line in lines if "[" in line]
+        assert len(cards) > 1
+        for line in cards:
+            assert line.count("[") == line.count("]") and line.rstrip().endswith("]"), line

@@ -58,10 +58,18 @@ class SecondStoryScreen(GameScreen):
 
         night = Text()
         night.append(f"{names[current]}'s night {view['night']}: ", style="bold")
+        width = self.query_one("#ss-night", Static).size.width or 60
+        column = night.cell_len
         for i, c in enumerate(view["revealed"]):
-            if i:
+            chip = card_chip(c)
+            if i and column + 1 + chip.cell_len > width:  # the row breaks between cards, never inside one
+                night.append("\n")
+                column = 0
+            elif i:
                 night.append(" ")
-            night.append_text(card_chip(c))
+                column += 1
+            night.append_text(chip)
+            column += chip.cell_len
         night.append("\nBag: ", style="bold")
         bag = view["bag"]
         if sum(bag.values()):
