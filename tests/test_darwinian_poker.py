@@ -1,5 +1,6 @@
-"""Darwinian Poker: the seed's worked example, the order of play, planting together, captures, extinction,
-the end of the game and the showdown, every ruling, refusals, the view and what it hides, and a seeded property test over whole random games."""
+"""Darwinian Poker: the original's worked example, the order of play, planting together, captures, extinction,
+the end of the game and the showdown, every ruling, refusals, the view and what it hides, the computer
+player, and a seeded property test over whole random games."""
 
 import json
 import random
@@ -8,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletop_tui.bots.base import RandomBot
+from tabletop_tui.bots.darwinian_poker import DarwinianPokerBot
 from tabletop_tui.rules import engine
 from tabletop_tui.rules.components.cards import STANDARD, card, cards
 from tabletop_tui.rules.darwinian_poker import DarwinianPoker, captures, play_order, resolve
@@ -467,6 +470,42 @@ def test_describe_move():
     assert game.describe_move(plant("ZZ")) == "plant ZZ"
     assert [game.describe_move(m) for m in game.legal_moves(ADA)] == [
         "Plant the ace of spades", "Plant the 4 of clubs", "Plant the 3 of clubs", "Plant the 2 of clubs"]
+
+
+# --------------------------------------------------------------------------------------------
+# the computer player
+
+
+def test_the_bot_plants_a_legal_card_from_its_view_alone():
+    game = DarwinianPoker(NAMES[:4], 3)
+    bots = [DarwinianPokerBot(s, 3) for s in range(4)]
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        move = bots[seat].choose(game.view(seat), moves)
+        assert move in moves
+        game.play(seat, move)
+
+
+def test_the_bot_takes_the_captures_when_it_costs_nothing():
+    game = table(["AS 2C 3C 4C", "10C 2D 3D 4D"], "AH KS QS 9S")
+    # the ace of spades takes four cards; any club takes nothing
+    assert DarwinianPokerBot(ADA, 1).choose(game.view(ADA), game.legal_moves(ADA)) == plant("AS")
+
+
+def test_the_bot_beats_random_players():
+    wins = 0
+    games = 40
+    for g in range(games):
+        n = 2 + g % 3
+        game = DarwinianPoker(NAMES[:n], 500 + g)
+        bots = {s: RandomBot(s, g) for s in range(n)}
+        bots[g % n] = DarwinianPokerBot(g % n, g)
+        while game.outcome() is None:
+            seat = game.to_act()[0]
+            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
+        wins += (g % n) in game.outcome().winners
+    assert wins >= games * 0.7
 
 
 # --------------------------------------------------------------------------------------------
