@@ -22,7 +22,16 @@ SCENES = {
     "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 16),
     "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 7),
     "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 1, {}, 34),
+    "darwinian-poker": (["Ada", "Bo", "Cy", "Dee"], 2, {}, 9),
 }
+
+
+def scene_computer(info) -> list[int]:
+    """The computer seats of a game's picture: in a game with hidden hands, all but the first, so that
+    the table is drawn from one person's seat (several people would be shown the curtain)."""
+    if not info.rules_class().hidden_information:
+        return []
+    return list(range(1, len(SCENES[info.id][0])))
 
 
 async def _shoot(out: Path) -> list[Path]:
@@ -53,7 +62,7 @@ async def _shoot_in(out: Path, data: str) -> list[Path]:
         paths.append(_save(app, out, "launcher"))
     for info in catalog.GAMES:
         players, seed, options, moves = SCENES[info.id]
-        session = Session.new(info.id, players, seed, options, [], store)
+        session = Session.new(info.id, players, seed, options, scene_computer(info), store)
         session.autoplay(moves)
         app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
         async with app.run_test(size=SIZE) as pilot:

@@ -269,7 +269,7 @@ def test_undo_takes_back_a_plant_but_never_the_reveal():
     again = game.undone()
     assert again.to_act() == [ADA, BOB] and held(again, ADA) == hand
     game.play(BOB, game.legal_moves(BOB)[0])
-    assert game.undo_status() == (False, "Not past a roll of the dice or a revealed card.")
+    assert game.undo_status() == (False, "Not past a card dealt or a seed revealed.")
 
 
 # --------------------------------------------------------------------------------------------

@@ -518,7 +518,7 @@ def test_record_round_trip_and_undo_back_to_the_last_roll():
     fresh = MonsterBuilder(NAMES[:3], 5)
     seat = fresh.first
     fresh.play(seat, RESEARCH)
-    assert fresh.undo_status() == (False, "Not past a roll of the dice or a revealed card.")  # the roll stands
+    assert fresh.undo_status() == (False, "Not past a roll of the dice.")  # the roll stands
     rolled = list(fresh.research)
     fresh.play(seat, die(0))
     fresh.play(seat, build(HEAD))

@@ -61,7 +61,7 @@ def test_setup(snap_compare, make_app, game_id):
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_game_mid_play(snap_compare, make_app, store, game_id):
     players, seed, options, moves = SCENES[game_id]
-    session = Session.new(game_id, players, seed, options, [], store)
+    session = Session.new(game_id, players, seed, options, screenshots.scene_computer(catalog.get(game_id)), store)
     session.autoplay(moves)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
 
@@ -85,7 +85,7 @@ def test_rules_help(snap_compare, make_app, store):
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_results(snap_compare, make_app, store, game_id):
     players, seed, options, _ = SCENES[game_id]
-    session = Session.new(game_id, players, seed, options, [], store)
+    session = Session.new(game_id, players, seed, options, screenshots.scene_computer(catalog.get(game_id)), store)
     finish(session)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
 

@@ -499,7 +499,7 @@ def test_undo_goes_back_to_the_last_roll():
     back = back.undone().undone()
     assert back.view(None) == before  # the challenge's chips are back too
     game.play(seat, ROLL)
-    assert game.undo_status() == (False, "Not past a roll of the dice or a revealed card.")
+    assert game.undo_status() == (False, "Not past a roll of the dice.")
 
 
 def test_copy_is_independent():

@@ -11,6 +11,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
+from tabletop_tui.ui.widgets.cards import chip_text
 
 from hidden_game import INFO
 from ui_helpers import settle, shown
@@ -31,11 +32,13 @@ def names_of(codes) -> list[str]:
 
 
 def assert_sees_only(app, session, seat) -> None:
-    """The screen holds no card hidden from `seat` (None: the table everyone may see)."""
+    """The screen holds no card hidden from `seat` (None: the table everyone may see): neither its
+    name nor its short form ("6♦")."""
     text = screen_text(app)
-    hidden = session.game.hidden_from(seat) - set(session.game.deck)
-    for code in hidden:
-        assert code not in text and card(code).name not in text, (seat, code)
+    for code in session.game.hidden_from(seat):
+        c = card(code)
+        for spelled in (c.name.removeprefix("the "), chip_text(code).plain.strip()):
+            assert spelled not in text, (seat, code, spelled)
 
 
 async def test_two_people_pass_the_keyboard_and_never_see_each_others_cards(make_app, store):

@@ -112,7 +112,9 @@ async def test_refusals_show_their_reason_and_undo_goes_back_to_the_roll(make_ap
         assert game.phase == "research" and game.research == rolled and game.monsters[first] == [0] * 5
         assert "Undone" in log_text(screen)
         assert not screen.session.undo_status()[0]
-        assert "Not past a roll of the dice" in " ".join(shown(screen.query_one("#prompt")).split())
+        await pilot.press("u")
+        await settle(pilot)
+        assert "Cannot undo: Not past a roll of the dice." in " ".join(shown(screen.query_one("#prompt")).split())
         await press_for_move(pilot, screen, "n")  # build nothing after all
 
         # the next scientist fights: Head Smash on a monster given a head, a win, then a part not at stake

@@ -134,7 +134,7 @@ async def test_undo_takes_back_a_chosen_chip_but_not_a_roll(make_app, store):
         assert game.view(None)["phase"] == "take"
         # right after the roll undo is dimmed, and pressing u does nothing
         assert not screen.session.undo_status()[0]
-        assert "undo: Not past a roll" in shown(screen.query_one("#prompt"))
+        assert "Undo: not past a roll" in shown(screen.query_one("#prompt"))
         await pilot.press("u")
         await settle(pilot, 1)
         assert len(screen.session.game.history) == 1

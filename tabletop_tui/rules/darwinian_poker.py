@@ -79,6 +79,7 @@ class DarwinianPoker(Game):
     max_players = 6
     rules_version = 1
     hidden_information = True
+    chance = "a card dealt or a seed revealed"
     #: At most 13 - n rounds of n seeds: 42 moves with six players.
     move_limit = 200
 

@@ -366,6 +366,8 @@ class Game:
     #: The screen then drops a curtain before each such seat decides, and draws the table and the
     #: log from that seat's view alone (`view(seat)`, `log_for(game.log, seat)`).
     hidden_information: ClassVar[bool] = False
+    #: The chance that undo never takes back, in words: "Undo: not past a roll of the dice".
+    chance: ClassVar[str] = "a roll of the dice"
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
 
@@ -483,7 +485,7 @@ class Game:
         if not self.history:
             return False, "Nothing to undo yet."
         if len(self.history) <= self._undo_floor:
-            return False, "Not past a roll of the dice or a revealed card."
+            return False, f"Not past {self.chance}."
         return True, ""
 
     def undone(self) -> "Game":

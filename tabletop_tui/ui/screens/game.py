@@ -199,8 +199,10 @@ class GameScreen(Screen):
         else:
             prompt.append(self.prompt(view), style="bold")
         ok, why = self.session.undo_status()
-        if not ok and game.history and not self.error:
-            prompt.append(f"  (undo: {why})", style="dim")
+        hint = f"  Undo: {why[:1].lower()}{why[1:]}" if not ok and game.history and not self.error else ""
+        room = (self.query_one("#prompt", Static).size.width or 80) - 2
+        if hint and prompt.cell_len + len(hint) <= room:  # never a second line for the hint
+            prompt.append(hint, style="dim")
         self.query_one("#prompt", Static).update(prompt)
         self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
         self.refresh_bindings()
@@ -242,6 +244,9 @@ class GameScreen(Screen):
         waiting = game.to_act()
         seats = [s for s in waiting if not self.session.is_computer(s)]
         optional = [s for s in range(len(game.players)) if s not in waiting and not self.session.is_computer(s)]
+        if game.hidden_information:  # another person's choices would name their cards: the viewer's alone
+            seats = [s for s in seats if s == self.viewer()]
+            optional = [s for s in optional if s == self.viewer()]
         index = 0
         for seat in seats + optional:
             for move in self.listed_moves(seat, game.legal_moves(seat)):

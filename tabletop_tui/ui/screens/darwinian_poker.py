@@ -1,0 +1,128 @@
+"""Darwinian Poker: this round's Ooze, the hand of the person at the keyboard, the last reveal.
+
+The table is drawn from one seat's view: that person's own cards and seed, and for the others only
+what everyone may see (how many cards each holds, who has planted, who is extinct). Between people,
+behind the curtain, it shows the public table alone. A card is planted by its key in the action bar
+or by a click on it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.cards import CardHand, chip_text
+
+
+def chips(codes) -> Text:
+    """Cards on one line: A♥ Q♣ 9♠."""
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(chip_text(code))
+    return out
+
+
+class DarwinianPokerScreen(GameScreen):
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="dp-status")
+        yield Static(Text("The Ooze", style="bold"), classes="dp-label")
+        yield CardHand(id="dp-ooze")
+        yield Static(id="dp-hand-label", classes="dp-label")
+        yield CardHand(id="dp-hand", pick="one")
+        yield Static(id="dp-last")
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        seat = view["seat"]
+        over = view["over"]
+        status = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
+        status.append(f"  ·  deck {view['deck']}  ·  discards {len(view['discard'])}", style="dim")
+        self.query_one("#dp-status", Static).update(status)
+        ooze = view["ooze"]
+        self.query_one("#dp-ooze", CardHand).set_cards(ooze)
+        self.query_one("#dp-ooze", CardHand).display = bool(ooze)
+        hand = self.query_one("#dp-hand", CardHand)
+        label = self.query_one("#dp-hand-label", Static)
+        if seat is None:
+            hand.set_cards([], pick="none")
+            label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
+        else:
+            mine = view["hand"] or []
+            planting = not over and seat in view["to_act"] and seat == self.viewer() and self._handoff is None
+            hand.set_cards(mine, pick="one" if planting else "none")
+            head = Text(f"{view['players'][seat]}'s hand", style="bold")
+            if view["seed"]:
+                head.append("  seed planted: ", style="dim")
+                head.append_text(chip_text(view["seed"]))
+            elif planting:
+                head.append("  choose a seed to plant", style="dim")
+            label.update(head)
+        self.query_one("#dp-last", Static).update(self.last_round_text(view))
+
+    def last_round_text(self, view: dict) -> Text:
+        last = view["last_round"]
+        out = Text()
+        if not last:
+            return out
+        names = view["players"]
+        out.append(f"Round {last['round']}: ", style="bold")
+        for i, play in enumerate(last["plays"]):
+            if i:
+                out.append("; ")
+            out.append(f"{names[play['seat']]} ")
+            out.append_text(chip_text(play["seed"]))
+            if play["taken"]:
+                out.append(" took ")
+                out.append_text(chips(play["taken"]))
+            else:
+                out.append(" took nothing", style="dim")
+        if last["discarded"]:
+            out.append("; discarded ")
+            out.append_text(chips(last["discarded"]))
+        if last["extinct"]:
+            out.append(f"; extinct: {', '.join(names[s] for s in last['extinct'])}", style="bold red")
+        return out
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for s in view["species"]:
+            if s["extinct"]:
+                state = Text("extinct", style="dim")
+            elif s["shown"]:
+                state = Text(s["shown"]["hand"][:12])
+            else:
+                state = Text("planted" if s["planted"] else "", style="green")
+            rows.append([s["cards"], state])
+        return ["Cards", "Seed"], rows
+
+    def status(self, view: dict) -> str:
+        return f"{len(view['to_act'])} to plant" if not view["over"] else ""
+
+    def prompt(self, view: dict) -> str:
+        seat = self.viewer()
+        waiting = [view["players"][s] for s in view["to_act"]]
+        if seat is not None and seat in view["to_act"]:
+            return f"{view['players'][seat]}, plant a seed: the key beside a card, or click it."
+        if waiting:
+            return f"Waiting for {', '.join(waiting)} to plant."
+        return ""
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        if move.kind == "plant":
+            c = card(move.args[0])
+            return f"Plant {c.name.removeprefix('the ')}"
+        return super().action_label(seat, move, optional)
+
+    def on_card_hand_chosen(self, message: CardHand.Chosen) -> None:
+        if message.hand.id != "dp-hand" or not message.codes or message.codes[0] is None:
+            return
+        seat = self.viewer()
+        if seat is not None:
+            self.submit(seat, Move("plant", (message.codes[0],)))

@@ -1,0 +1,74 @@
+"""Darwinian Poker through the screens: two people and a computer play a whole game behind the curtain,
+and no screen shown to one person ever holds another's hidden cards."""
+
+from __future__ import annotations
+
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.darwinian_poker import DarwinianPokerScreen
+from tabletop_tui.ui.screens.modals import CurtainScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+
+from test_ui_curtain import assert_sees_only, screen_text
+from ui_helpers import bar, settle, shown, standings_rows
+
+GAME = "darwinian-poker"
+
+
+async def test_two_people_and_a_computer_play_a_whole_game_behind_the_curtain(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 4, computer=[2], store=store)
+    assert session.curtain
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    seen_curtains, planted_by_key = [], 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                game_screen = app.screen_stack[-2]
+                assert_sees_only(app, game_screen.session, None)
+                seen_curtains.append(screen.player)
+                await pilot.press("enter")
+            elif isinstance(screen, DarwinianPokerScreen):
+                viewer = screen.viewer()
+                assert viewer in (0, 1)
+                assert_sees_only(app, screen.session, viewer)
+                if screen._handoff is not None:
+                    await pilot.press("enter")
+                elif bar(app).actions:
+                    # the keys plant the viewer's cards, and only theirs
+                    assert all(a.seat == viewer for a in bar(app).actions)
+                    await pilot.press(bar(app).actions[-1].key)
+                    planted_by_key += 1
+                else:
+                    await pilot.pause(0.01)
+            await settle(pilot, 2)
+        assert isinstance(app.screen, ResultsScreen)
+        rows = standings_rows(app)
+        assert {r[1] for r in rows} >= {"Ada", "Bo"}
+        game = app.screen.session.game
+    assert game.outcome() is not None
+    assert set(seen_curtains) == {"Ada", "Bo"} and planted_by_key >= 6
+    assert store.unfinished() == []
+
+
+async def test_a_card_is_planted_by_a_click_and_the_hand_fits_80x24(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo"], 5, computer=[1], store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, DarwinianPokerScreen) and screen.viewer() == 0
+        hand = screen.query_one("#dp-hand")
+        assert hand.region.bottom <= screen.query_one("#table").region.bottom
+        first = screen.session.game.view(0)["hand"][0]
+        await pilot.click("#dp-hand", offset=(2, 2))
+        await settle(pilot, 4)
+        game = screen.session.game
+        assert (0, Move("plant", (first,))) in game.history
+        assert f"Ada plants {card(first).name} as a seed." in screen_text(app)
