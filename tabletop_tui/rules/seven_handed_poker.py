@@ -23,6 +23,15 @@ of cards is a sequence of small moves, as the seed has it (first the number, the
 and the cards laid before the last can be taken back by undo; the last card lays the hand before the
 opponent, who then decides on it, so that move is final.
 
+The view (`view(seat)`; None for the table): "players", "viewer", "phase" ("announce", "lay",
+"place", "over"), "turn" (the seat laying, whose cards are placed), "to_act", "first", "hand_size",
+"jokers", "deck" (a count), "hand" (the seat's own codes, sorted; [] for the table), "hand_counts",
+"pending" (while laying and placing: {"seat", "announced", "cards"}, else None), "coins" (seven of
+{"sides": [seat 0's cards, seat 1's cards], "face_up", "winners": seats, "hands": the two hands' names
+once face up}), "free" (each seat's free coins), "won" (each seat's coins, a tie in both), "out" (a
+seat that can play no more), "over", "result", "winners". A card the viewer may not see is None, so a
+face-down side of three cards is [None, None, None]; its owner sees the codes.
+
 Rulings (see the rules help): the game ends at the reveal that gives a player the win; a short deck
 gives what it has and is never reshuffled; a player with no card or no free coin could not play and
 would be out for good, a lone hand winning its coin when neither can play (this never happens with one
@@ -115,8 +124,8 @@ class SevenHandedPoker(Game):
             for seat in (0, 1):
                 self.hands[seat].append(self.deck.pop())
         self.revealed()
-        for seat in (0, 1):
-            self._sort(seat)
+        for hand in self.hands:
+            hand.sort()
         n = self.hand_size
         p = self.players
         self.log.append(self.say(
@@ -126,9 +135,6 @@ class SevenHandedPoker(Game):
             self.log.append(self.tell(seat, f"You are dealt {names(self.hands[seat])}.", kind="deal", seat=seat))
 
     # -- helpers --------------------------------------------------------------------------------
-
-    def _sort(self, seat: int) -> None:
-        self.hands[seat].sort()
 
     def free_coins(self, seat: int) -> list[int]:
         """The coins whose side of `seat` is still free."""
@@ -150,13 +156,13 @@ class SevenHandedPoker(Game):
         return []
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if seat != self.turn:
-            pass
-        elif self.phase == ANNOUNCE:
-            return list(ANNOUNCE_MOVES[:min(MAX_LAY, len(self.hands[seat]))])
-        elif self.phase == LAY:
-            return [Move("lay", (c.code,)) for c in self.hands[seat]]
-        if self.phase == PLACE and seat == 1 - self.turn:
+        phase = self.phase
+        if seat == self.turn:
+            if phase == ANNOUNCE:
+                return list(ANNOUNCE_MOVES[:min(MAX_LAY, len(self.hands[seat]))])
+            if phase == LAY:
+                return [Move("lay", (c.code,)) for c in self.hands[seat]]
+        elif phase == PLACE and seat == 1 - self.turn:
             return [PLACE_MOVES[i] for i in self.free_coins(self.turn)]
         return []
 
@@ -253,7 +259,7 @@ class SevenHandedPoker(Game):
         drawn = [self.deck.pop() for _ in range(n)]
         self.revealed()
         self.hands[seat].extend(drawn)
-        self._sort(seat)
+        self.hands[seat].sort()
         if n == DRAW and self.deck:
             public = f"{name} draws three cards."
             text = f"You draw {names(drawn)}."
