@@ -23,6 +23,7 @@ SCENES = {
     "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 7),
     "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 1, {}, 34),
     "darwinian-poker": (["Ada", "Bo", "Cy", "Dee"], 2, {}, 9),
+    "seven-handed-poker": (["Ada", "Bo"], 4, {}, 14),
 }
 
 

@@ -17,7 +17,7 @@ from tabletop_tui.rules.components.cards import RANK_CODES, card
 from tabletop_tui.rules.engine import Event, Game, Move, log_for
 
 #: rules classes tested before they are in the catalog: "module:Class"
-EXTRA: list[str] = ["tabletop_tui.rules.seven_handed_poker:SevenHandedPoker"]
+EXTRA: list[str] = []
 #: seeded games per game with hidden cards, and per game without (whose test is a cheap check that
 #: they claim nothing hidden and that their logs are public)
 GAMES_HIDDEN, GAMES_OPEN = 1000, 20

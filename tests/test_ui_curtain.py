@@ -23,8 +23,9 @@ def draw_game(monkeypatch):
 
 
 def screen_text(app) -> str:
-    """Everything the terminal shows now, its wrapped lines joined again."""
-    return " ".join(" ".join(shown(w) for w in app.screen.query("*") if w.display and w.size.area).split())
+    """Everything the terminal shows now, each widget's wrapped lines joined again (and widgets kept
+    apart, so that a phrase is never made of the end of one and the start of another)."""
+    return " ¦ ".join(" ".join(shown(w).split()) for w in app.screen.query("*") if w.display and w.size.area)
 
 
 def names_of(codes) -> list[str]:

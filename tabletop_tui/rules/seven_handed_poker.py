@@ -91,6 +91,7 @@ class SevenHandedPoker(Game):
     max_players = 2
     rules_version = 1
     hidden_information = True
+    chance = "a card drawn or a hand laid before the opponent"
     OPTIONS = (
         Option("hand_size", "Starting hand", "choice", 7,
                help="Cards dealt to each player at the start: seven, or six or five for a harder game.",
