@@ -17,6 +17,8 @@ from tabletop_tui.rules.components.poker import hand_value
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.rules.seven_handed_poker import COINS, SevenHandedPoker, winning_line
 
+from test_hidden_cards import _strings
+
 ADA, BO = 0, 1
 
 
@@ -508,17 +510,6 @@ def test_views_hold_the_own_cards_and_only_counts_of_the_others():
     for view in (ada, bo, table):
         assert not deck_codes & set(_strings(view))
 
-
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _strings(v)
 
 
 def test_hidden_from_names_every_card_a_seat_has_not_seen():

@@ -11,6 +11,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.widgets.cards import chip_text
 
 from hidden_game import INFO
@@ -143,3 +144,33 @@ async def test_undo_never_takes_back_a_card_or_what_another_person_saw(make_app,
         await pilot.press("u")
         await settle(pilot, 3)
         assert len(screen.session.game.history) == 1 and "Cannot undo" in screen.error
+
+
+async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int = 800) -> list[str]:
+    """Play a game of people behind the curtain to its results, checking at every step that the
+    screen shows no card hidden from whoever looks: nobody on the curtain, the viewer on the table.
+    `choose(screen, actions)` picks the action to press; every action offered must be the viewer's.
+    Returns the names the curtain was lifted for."""
+    lifted = []
+    for _ in range(steps):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            return lifted
+        if isinstance(screen, CurtainScreen):
+            assert_sees_only(app, app.screen_stack[-2].session, None)
+            lifted.append(screen.player)
+            await pilot.press("enter")
+        elif isinstance(screen, screen_class):
+            viewer = screen.viewer()
+            assert viewer is not None
+            assert_sees_only(app, screen.session, viewer)
+            actions = screen.query_one("#actions").actions
+            if screen._handoff is not None:
+                await pilot.press("enter")
+            elif actions:
+                assert all(a.seat == viewer for a in actions)
+                await pilot.press(choose(screen, actions).key)
+            else:
+                await pilot.pause(0.01)
+        await settle(pilot, 2)
+    raise AssertionError(f"no results after {steps} steps")

@@ -7,11 +7,10 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.darwinian_poker import DarwinianPokerScreen
-from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
-from test_ui_curtain import assert_sees_only, screen_text
-from ui_helpers import bar, settle, shown, standings_rows
+from test_ui_curtain import play_through_the_curtain, screen_text
+from ui_helpers import settle, standings_rows
 
 GAME = "darwinian-poker"
 
@@ -21,38 +20,21 @@ async def test_two_people_and_a_computer_play_a_whole_game_behind_the_curtain(ma
     assert session.curtain
     session.release()
     app = make_app(start={"save": session.save_id})
-    seen_curtains, planted_by_key = [], 0
+    planted = []
+
+    def choose(screen, actions):
+        planted.append(actions[-1].move)
+        return actions[-1]
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        for _ in range(400):
-            screen = app.screen
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, CurtainScreen):
-                game_screen = app.screen_stack[-2]
-                assert_sees_only(app, game_screen.session, None)
-                seen_curtains.append(screen.player)
-                await pilot.press("enter")
-            elif isinstance(screen, DarwinianPokerScreen):
-                viewer = screen.viewer()
-                assert viewer in (0, 1)
-                assert_sees_only(app, screen.session, viewer)
-                if screen._handoff is not None:
-                    await pilot.press("enter")
-                elif bar(app).actions:
-                    # the keys plant the viewer's cards, and only theirs
-                    assert all(a.seat == viewer for a in bar(app).actions)
-                    await pilot.press(bar(app).actions[-1].key)
-                    planted_by_key += 1
-                else:
-                    await pilot.pause(0.01)
-            await settle(pilot, 2)
+        seen_curtains = await play_through_the_curtain(pilot, app, DarwinianPokerScreen, choose)
         assert isinstance(app.screen, ResultsScreen)
         rows = standings_rows(app)
         assert {r[1] for r in rows} >= {"Ada", "Bo"}
         game = app.screen.session.game
     assert game.outcome() is not None
-    assert set(seen_curtains) == {"Ada", "Bo"} and planted_by_key >= 6
+    assert set(seen_curtains) == {"Ada", "Bo"} and len(planted) >= 6
     assert store.unfinished() == []
 
 

@@ -4,11 +4,10 @@ screen shown to one of them ever holds the other's hidden cards."""
 from __future__ import annotations
 
 from tabletop_tui.session import Session
-from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.seven_handed_poker import SevenHandedPokerScreen
 
-from test_ui_curtain import assert_sees_only
+from test_ui_curtain import play_through_the_curtain
 from ui_helpers import bar, settle, shown
 
 GAME = "seven-handed-poker"
@@ -19,27 +18,14 @@ async def test_two_people_play_a_whole_game_behind_the_curtain(make_app, store):
     session.release()
     app = make_app(start={"save": session.save_id})
     kinds = set()
+
+    def choose(screen, actions):
+        kinds.add(actions[0].move.kind)
+        return actions[-1] if actions[0].move.kind == "place" else actions[0]
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        for _ in range(800):
-            screen = app.screen
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, CurtainScreen):
-                assert_sees_only(app, app.screen_stack[-2].session, None)
-                await pilot.press("enter")
-            elif isinstance(screen, SevenHandedPokerScreen):
-                viewer = screen.viewer()
-                assert viewer in (0, 1)
-                assert_sees_only(app, screen.session, viewer)
-                if screen._handoff is not None:
-                    await pilot.press("enter")
-                else:
-                    actions = bar(app).actions
-                    assert actions and all(a.seat == viewer for a in actions)
-                    kinds.add(actions[0].move.kind)
-                    await pilot.press(actions[-1].key if actions[0].move.kind == "place" else actions[0].key)
-            await settle(pilot, 2)
+        assert set(await play_through_the_curtain(pilot, app, SevenHandedPokerScreen, choose)) == {"Ada", "Bo"}
         assert isinstance(app.screen, ResultsScreen)
         game = app.screen.session.game
     assert game.outcome() is not None and kinds == {"announce", "lay", "place"}

@@ -15,17 +15,8 @@ from textual.widgets import Static
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, chip_text
+from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
 
-
-def chips(codes) -> Text:
-    """Cards on one line: A♥ Q♣ 9♠."""
-    out = Text()
-    for i, code in enumerate(codes):
-        if i:
-            out.append(" ")
-        out.append_text(chip_text(code))
-    return out
 
 
 class DarwinianPokerScreen(GameScreen):
@@ -80,12 +71,12 @@ class DarwinianPokerScreen(GameScreen):
             out.append_text(chip_text(play["seed"]))
             if play["taken"]:
                 out.append(" took ")
-                out.append_text(chips(play["taken"]))
+                out.append_text(chips_text(play["taken"]))
             else:
                 out.append(" took nothing", style="dim")
         if last["discarded"]:
             out.append("; discarded ")
-            out.append_text(chips(last["discarded"]))
+            out.append_text(chips_text(last["discarded"]))
         if last["extinct"]:
             out.append(f"; extinct: {', '.join(names[s] for s in last['extinct'])}", style="bold red")
         return out

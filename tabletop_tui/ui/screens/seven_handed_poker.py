@@ -16,16 +16,8 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import ABOVE, BELOW, BOTH, Spot, SpotRow, chip_text
+from tabletop_tui.ui.widgets.cards import ABOVE, BELOW, BOTH, Spot, SpotRow, chips_text
 
-
-def chips(codes) -> Text:
-    out = Text()
-    for i, code in enumerate(codes):
-        if i:
-            out.append(" ")
-        out.append_text(chip_text(code))
-    return out
 
 
 class SevenHandedPokerScreen(GameScreen):
@@ -59,7 +51,7 @@ class SevenHandedPokerScreen(GameScreen):
         hand = Text()
         if view["viewer"] in (0, 1):
             hand.append(f"{names[near]}'s hand: ", style="bold")
-            hand.append_text(chips(view["hand"]) if view["hand"] else Text("empty", style="dim"))
+            hand.append_text(chips_text(view["hand"]) if view["hand"] else Text("empty", style="dim"))
         else:
             hand.append("Each hand is seen by its owner alone.", style="dim italic")
         pending = view["pending"]
@@ -72,7 +64,7 @@ class SevenHandedPokerScreen(GameScreen):
                         style="bold")
             if laid and all(laid):
                 hand.append(": ")
-                hand.append_text(chips(laid))
+                hand.append_text(chips_text(laid))
         self.query_one("#shp-hand", Static).update(hand)
 
     def side_line(self, view: dict, seat: int) -> Text:

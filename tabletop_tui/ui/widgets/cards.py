@@ -78,6 +78,16 @@ def chip_text(value, styles: dict | None = None) -> Text:
     return Text(*chip(value, styles))
 
 
+def chips_text(codes, styles: dict | None = None) -> Text:
+    """Cards on one line, a space between: A♥ Q♣ 9♠."""
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(chip_text(code, styles))
+    return out
+
+
 class Canvas:
     """A block of cells to draw on, later cards over earlier ones; `text()` gives the Rich Text."""
 
