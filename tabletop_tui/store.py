@@ -554,18 +554,23 @@ class Store:
 
     def stats(self, game_id: str | None = None) -> list[dict]:
         """Per player name and game, from the finished games: {"game", "player", "played", "wins",
-        "best"} (wins = games placed first, ties for first included; best = best place). Sorted by
-        game, then most wins, most played, best place, name. `game_id` keeps only that game."""
-        sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1), min(st.place) FROM standings st "
-               "JOIN saves s ON s.id = st.save_id WHERE s.finished IS NOT NULL")
+        "drawn", "best"}: wins = games placed first alone; drawn = games whose first place this player
+        shared (a draw is never a win); best = best place. Sorted by game, then most wins, most draws,
+        most played, best place, name. `game_id` keeps only that game."""
+        sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1 AND f.firsts = 1), "
+               "sum(st.place = 1 AND f.firsts > 1), min(st.place) FROM standings st "
+               "JOIN saves s ON s.id = st.save_id "
+               "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
+               "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
         args: tuple = ()
         if game_id is not None:
             sql += " AND st.game = ?"
             args = (game_id,)
-        sql += " GROUP BY st.game, st.name ORDER BY st.game, 4 DESC, 3 DESC, 5, st.name"
+        sql += " GROUP BY st.game, st.name ORDER BY st.game, 4 DESC, 5 DESC, 3 DESC, 6, st.name"
         with self._lock:
             rows = self._conn.execute(sql, args).fetchall()
-        return [{"game": g, "player": n, "played": p, "wins": w, "best": b} for g, n, p, w, b in rows]
+        return [{"game": g, "player": n, "played": p, "wins": w, "drawn": d, "best": b}
+                for g, n, p, w, d, b in rows]
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A remembered setting (any JSON value), or `default` if unset or unreadable."""

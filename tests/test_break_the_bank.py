@@ -243,14 +243,14 @@ def test_the_deal_option_hands_out_the_odd_dollars_in_turn_order():
     assert split_bank(6, 4, 3, True) == [2, 1, 1, 2]
 
 
-def test_equal_money_shares_the_win():
+def test_equal_money_at_the_top_is_a_draw():
     game = table(4, first=ADA, turns=1)
     for _ in range(4):
         roll(game, 1)
     out = game.outcome()
     assert game.money == [98 - 5 + 7] * 4 and game.bank == 0
-    assert out.winners == [0, 1, 2, 3] and all(s.place == 1 for s in out.standings)
-    assert "Ada, Bob, Cy and Dave share the most money ($100) and the win." in out.summary
+    assert out.drawn == [0, 1, 2, 3] and out.winners == [] and all(s.place == 1 for s in out.standings)
+    assert "Ada, Bob, Cy and Dave share the most money ($100): a draw." in out.summary
     assert out.tiebreaks == "Ada, Bob, Cy and Dave have $100 each and share a place."
 
 
@@ -527,7 +527,8 @@ def test_random_games_keep_the_invariants():
         view = game.view(None)
         assert view["over"] and view["to_act"] == [] and all(game.legal_moves(s) == [] for s in range(n))
         out = game.outcome()
-        assert sorted(out.winners) == [s for s in range(n) if game.money[s] == max(game.money)]
+        assert sorted(out.first) == [s for s in range(n) if game.money[s] == max(game.money)]
+        assert out.winners == (out.first if len(out.first) == 1 else [])
         if game.breaker is None:
             endings["split"] += 1
             assert game.turns_taken == [options["turns"]] * n

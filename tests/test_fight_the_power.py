@@ -276,8 +276,8 @@ def test_the_round_limit_ends_the_game_and_the_closest_wins():
     assert game.outcome() is None and game.to_act() == [CY]
     fight(game, ADA, [2, 2, 2, 2, 2, 2, 2, 2])  # Cy: a draw; the round (and the game) ends
     out = game.outcome()
-    assert out.winners == [ADA, CY]  # 3 and 5 dice, each 3 from a win; Bo is 4 away
-    assert "come equally close (3 dice from a win) and share the win" in out.summary
+    assert out.drawn == [ADA, CY] and out.winners == []  # 3 and 5 dice, each 3 from a win; Bo is 4 away
+    assert "come equally close (3 dice from a win): a draw" in out.summary
     assert [(s.name, s.place) for s in out.standings] == [("Ada", 1), ("Cy", 1), ("Bo", 3)]
     assert game.view(None)["round"] == 1 and game.to_act() == []
 
@@ -525,11 +525,12 @@ def test_random_games_keep_the_invariants():
             endings["rounds"] += 1
             assert options["rounds"] and game.turns == options["rounds"] * n
             best = min(distance(c) for c in counts)
-            assert sorted(out.winners) == [s for s in range(n) if distance(counts[s]) == best]
+            assert sorted(out.first) == [s for s in range(n) if distance(counts[s]) == best]
+            assert out.winners == (out.first if len(out.first) == 1 else [])
         places = {st.seat: st.place for st in out.standings}
         for a in range(n):
             for b in range(n):
-                if a not in out.winners and b not in out.winners and distance(counts[a]) < distance(counts[b]):
+                if a not in out.first and b not in out.first and distance(counts[a]) < distance(counts[b]):
                     assert places[a] < places[b]
         if g % 10 == 0:
             assert FightThePower.from_record(json.loads(json.dumps(game.record()))).view(None) == game.view(None)

@@ -267,12 +267,13 @@ def test_only_the_middle_of_a_line_can_be_flanked():
     assert cells_of(FLANKED[0b000000111]) == [1]
 
 
-def test_equal_totals_would_share_the_win():
+def test_equal_totals_would_be_a_draw():
     # The early bird makes equal non-zero totals impossible in play; the ruling still stands.
     outcome = _final_outcome(("Ada", "Bob"), (1, 1), -1, 1, [100, 100])
     assert [s.place for s in outcome.standings] == [1, 1]
-    assert outcome.summary.startswith("Ada and Bob share the win with 100 points each")
-    assert outcome.tiebreaks == "Equal totals share the win: Pontifuse has no tie-break."
+    assert outcome.summary.startswith("A draw: Ada and Bob have 100 points each")
+    assert outcome.drawn == [0, 1] and outcome.winners == []
+    assert outcome.tiebreaks == "Equal totals are a draw: Pontifuse has no tie-break."
 
 
 def test_one_flanked_each_and_the_early_bird_goes_to_the_first():
@@ -541,7 +542,7 @@ def test_random_games_keep_the_invariants():
                     decided += 1
                     assert {s.seat: s.score for s in outcome.standings} == {0: totals[0], 1: totals[1]}
                     best = max(totals)
-                    assert sorted(outcome.winners) == [s for s in (0, 1) if totals[s] == best]
+                    assert sorted(outcome.first) == [s for s in (0, 1) if totals[s] == best]
                     assert str(best) in outcome.summary
         assert game.to_act() == [] and game.legal_moves(0) == [] and game.legal_moves(1) == []
         final = game.view(0)

@@ -429,13 +429,13 @@ def test_the_most_numerous_suit_does_not_count():
     assert score_chain({"Moons": 9, "Suns": 1}) == [9, 1, 0, 0, 0, 0]
 
 
-def test_equal_all_the_way_is_a_shared_place():
+def test_equal_all_the_way_is_a_draw():
     a = {"Moons": 5, "Suns": 3, "Waves": 2}
     b = {"Knots": 7, "Wyrms": 3, "Leaves": 2}  # the top suit differs but does not count
     out = _finish_with(["Ada", "Bo", "Cy"], [a, b, {"Moons": 1}])
     assert [s.place for s in out.standings] == [1, 1, 3]
-    assert sorted(out.winners) == [0, 1]
-    assert "share the win" in out.summary
+    assert sorted(out.drawn) == [0, 1] and out.winners == []
+    assert out.summary.startswith("A draw: the lairs of Ada and Bo are level on every suit that counts")
     assert "level on every suit that counts (3, 2, 0, 0, 0) and share a place" in out.tiebreaks
 
 

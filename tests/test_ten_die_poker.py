@@ -403,12 +403,12 @@ def test_the_session_ends_after_the_last_hand_with_standings_by_chips():
     assert refused(game, ADA, FOLD) == "The game is over."
 
 
-def test_a_shared_win():
+def test_equal_chips_at_the_top_are_a_draw():
     game = table(THREE_SIXES, THREE_SIXES, PAIR_OF_4S, HIGH_6, hands=1)
     game.play(DI, FOLD)
     game.play(CY, FOLD)
-    assert game.outcome().summary == "After 1 hand the session is over: Ada and Bo share the win with 41 chips each."
-    assert game.outcome().winners == [ADA, BO]
+    assert game.outcome().summary == "After 1 hand the session is over: a draw, Ada and Bo having 41 chips each."
+    assert game.outcome().drawn == [ADA, BO] and game.outcome().winners == []
 
 
 # --------------------------------------------------------------------------------------------
@@ -622,7 +622,8 @@ def test_random_sessions_keep_the_invariants():
         assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
         out = game.outcome()
         best = max(game.chips)
-        assert sorted(out.winners) == [s for s in range(n) if game.chips[s] == best]
+        assert sorted(out.first) == [s for s in range(n) if game.chips[s] == best]
+        assert out.winners == (out.first if len(out.first) == 1 else [])
         able = sum(c >= options["ante"] for c in game.chips)
         if options["hands"] and game.hand == options["hands"] and able >= 2:
             endings["hands"] += 1

@@ -522,15 +522,16 @@ def test_a_fixed_number_of_rounds_most_points_wins():
     assert out.tiebreaks == ""
 
 
-def test_equal_points_after_the_last_round_share_the_place():
+def test_equal_points_after_the_last_round_are_a_draw():
     game = table(2, points=50, rounds=2)
     win_round(game, 1, 1)
     roll(game, 2, 4)
     win_round(game, 1, 1)
     out = game.outcome()
     assert [(s.seat, s.place) for s in out.standings] == [(ADA, 1), (BOB, 1)]
-    assert out.winners == [ADA, BOB]
-    assert out.summary == "After 2 rounds, Ada and Bob share the most points (50) and share the title of Ideal Thief."
+    assert out.drawn == [ADA, BOB] and out.winners == [] and out.winner is None
+    assert out.summary == ("After 2 rounds, Ada and Bob share the most points (50): the game is a draw, and nobody "
+                           "is the Ideal Thief.")
     assert out.tiebreaks == "Ada and Bob have 50 points each and share a place."
 
 

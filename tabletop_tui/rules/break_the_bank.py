@@ -295,7 +295,7 @@ class BreakTheBank(Game):
         if len(winners) == 1:
             summary = f"{start}: {names[winners[0]]} has the most money ({best}) and wins."
         else:
-            summary = f"{start}: {listing([names[s] for s in winners])} share the most money ({best}) and the win."
+            summary = f"{start}: {listing([names[s] for s in winners])} share the most money ({best}): a draw."
         ties = []
         for amount in sorted(set(money), reverse=True):
             group = [names[s] for s in range(len(names)) if money[s] == amount]

@@ -251,8 +251,26 @@ class Outcome:
     tiebreaks: str = ""  # which tie-breaks were used, in words ("" if none were needed)
 
     @property
-    def winners(self) -> list[int]:
+    def first(self) -> list[int]:
+        """The seats placed first: the winner, or every seat of a draw."""
         return [s.seat for s in self.standings if s.place == 1]
+
+    @property
+    def winners(self) -> list[int]:
+        """[the winner], or [] when the game is drawn: a first place shared is a draw, never a win."""
+        first = self.first
+        return first if len(first) == 1 else []
+
+    @property
+    def winner(self) -> int | None:
+        first = self.first
+        return first[0] if len(first) == 1 else None
+
+    @property
+    def drawn(self) -> list[int]:
+        """The seats that share first place ([] when one seat won)."""
+        first = self.first
+        return first if len(first) > 1 else []
 
     def to_json(self) -> dict:
         return {

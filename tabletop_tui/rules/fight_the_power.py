@@ -72,7 +72,7 @@ class FightThePower(Game):
     OPTIONS = (
         Option("rounds", "Round limit", "int", 0,
                help="0 plays until a faction has eight dice or none. N ends the game after N rounds: the "
-                    "faction fewest dice away from eight or none wins (equal ones share the win).",
+                    "faction fewest dice away from eight or none wins (equal ones draw).",
                min=0, max=200),
         Option("extra_dice_win", "More dice break a tie", "bool", False,
                help="When every die both sides can compare is tied, the side with more dice wins the fight "
@@ -304,7 +304,7 @@ class FightThePower(Game):
                            f"{_dice(distance(counts[best[0]]))} from a win, comes closest and wins.")
             else:
                 summary = (f"After {played} nobody has reached eight dice or none; {listing([names[s] for s in best])}"
-                           f" come equally close ({_dice(distance(counts[best[0]]))} from a win) and share the win.")
+                           f" come equally close ({_dice(distance(counts[best[0]]))} from a win): a draw.")
         return Outcome(standings, summary, self._tiebreak_words(standings, winner))
 
     def _tiebreak_words(self, standings, winner: int | None) -> str:

@@ -384,7 +384,7 @@ class MonsterBuilder(Game):
             summary = (f"After {self.round} rounds no monster is finished; {names[top[0]]} has the best, with {best}."
                        if len(top) == 1 else
                        f"After {self.round} rounds no monster is finished; {listing([names[s] for s in top])} share "
-                       f"the best, with {best}.")
+                       f"the best, with {best}: a draw.")
         return Outcome(standings, summary, self._tiebreak_words(sixes, totals))
 
     def _tiebreak_words(self, sixes: list[int], totals: list[int]) -> str:

@@ -274,9 +274,9 @@ def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: lis
     if board > 1:
         where = f" on board {board} (the earlier {plural(board - 1, 'board was', 'boards were')} scoreless)"
     if totals[0] == totals[1]:
-        summary = (f"{names[0]} and {names[1]} share the win with {totals[0]} points each{where}: "
+        summary = (f"A draw: {names[0]} and {names[1]} have {totals[0]} points each{where}: "
                    f"{names[0]} {details[0]}; {names[1]} {details[1]}.")
-        tiebreaks = "Equal totals share the win: Pontifuse has no tie-break."
+        tiebreaks = "Equal totals are a draw: Pontifuse has no tie-break."
     else:
         w = 0 if totals[0] > totals[1] else 1
         loser = 1 - w

@@ -451,7 +451,7 @@ class SecondStory(Game):
                 summary += f", against {scores[runner]} for {names[runner]}"
             summary += "."
         else:
-            summary = (f"{listing([names[w] for w in winners])} share the win: their lairs are level on every "
+            summary = (f"A draw: the lairs of {listing([names[w] for w in winners])} are level on every "
                        f"suit that counts ({', '.join(map(str, chains[winners[0]][1:]))}).")
         return Outcome(standings, summary, tiebreaks)
 

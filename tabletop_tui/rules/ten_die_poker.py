@@ -360,7 +360,7 @@ class TenDiePoker(Game):
         if len(winners) == 1:
             summary = f"After {played} {why}: {names[winners[0]]} wins with {top} chips."
         else:
-            summary = (f"After {played} {why}: {listing(names[s] for s in winners)} share the win with "
+            summary = (f"After {played} {why}: a draw, {listing(names[s] for s in winners)} having "
                        f"{top} chips each.")
         ties = []
         for chips in sorted(set(self.chips), reverse=True):

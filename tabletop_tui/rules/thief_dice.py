@@ -354,7 +354,7 @@ class ThiefDice(Game):
                        "Ideal Thief!")
         else:
             summary = (f"After {played}, {listing([names[w] for w in winners])} share the most points "
-                       f"({self.points[winners[0]]}) and share the title of Ideal Thief.")
+                       f"({self.points[winners[0]]}): the game is a draw, and nobody is the Ideal Thief.")
         return Outcome(standings, summary, self._tiebreak_words(standings))
 
     def _tiebreak_words(self, standings) -> str:
