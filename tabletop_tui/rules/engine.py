@@ -325,6 +325,8 @@ class Game:
     hidden_information: ClassVar[bool] = False
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
+    #: What `length()` counts: "turns", "rounds", "hands" ...
+    length_unit: ClassVar[str] = "moves"
 
     def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options):
         players = [str(p) for p in players]
@@ -376,6 +378,22 @@ class Game:
 
     def describe_move(self, move: Move) -> str:
         return str(move)
+
+    def turn_order(self) -> list[int]:
+        """Every seat, the one that took the first turn first, then the second ... (for measuring the
+        advantage of moving first). By default the seats in the order of their first moves, then any
+        seat that never moved, in seat order; a game whose first moves are not turns says better."""
+        order: list[int] = []
+        for seat, _ in self.history:
+            if seat not in order:
+                order.append(seat)
+                if len(order) == len(self.players):
+                    return order
+        return order + [s for s in range(len(self.players)) if s not in order]
+
+    def length(self) -> int:
+        """How long the game has lasted, in `length_unit`s. By default the moves made."""
+        return len(self.history)
 
     def play(self, seat: int, move: Move) -> list[Event]:
         """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it.

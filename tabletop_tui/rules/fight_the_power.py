@@ -69,6 +69,7 @@ class FightThePower(Game):
     #: Dice can trade hands for ever. A bot game takes some tens of moves; random seats that toggle
     #: dice at random take a few hundred; this stops the rare endless one.
     move_limit = 4_000
+    length_unit = "turns"
     OPTIONS = (
         Option("rounds", "Round limit", "int", 0,
                help="0 plays until a faction has eight dice or none. N ends the game after N rounds: the "
@@ -275,6 +276,17 @@ class FightThePower(Game):
         return events
 
     # -- the end -------------------------------------------------------------------------------------
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        """Turns played, the one under way (or the one that won) included."""
+        rounds = self.options["rounds"]
+        if self.phase == "over" and rounds and self.turns >= rounds * len(self.players):
+            return self.turns
+        return self.turns + 1
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -124,6 +124,7 @@ class MonsterBuilder(Game):
     #: Nothing forces an end: fights can take parts away as fast as research builds them. Games between
     #: sensible players last about a hundred moves; the cap is for simulations of random play.
     move_limit = 3_000
+    length_unit = "turns"
     OPTIONS = (
         Option("rounds", "Round limit", "int", 0,
                help="0 plays until a monster has five 6s. N ends the game after N rounds if nobody has "
@@ -363,6 +364,17 @@ class MonsterBuilder(Game):
         self._end_turn(events)
 
     # -- the end ------------------------------------------------------------------------------------
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        """Turns played, the one under way (or the one that won) included."""
+        n = len(self.players)
+        if self.over and self.winner is None:  # stopped by the round limit, after the last turn
+            return self.round * n
+        return (self.round - 1) * n + (self.current - self.first) % n + 1
 
     def outcome(self) -> Outcome | None:
         return self._outcome

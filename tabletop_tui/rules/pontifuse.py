@@ -319,6 +319,7 @@ class Pontifuse(Game):
     )
     #: Two perfect players draw every board forever; simulations stop here.
     move_limit = 300
+    length_unit = "boards"
 
     def __init__(self, players: list[str], seed: int = 0, **options):
         super().__init__(players, seed, **options)
@@ -452,6 +453,16 @@ class Pontifuse(Game):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def turn_order(self) -> list[int]:
+        """The Resonade (who marks first) of the board being played, or of the last board."""
+        res = self._res
+        if res < 0:  # the coin of this board has not landed: the caller calls first
+            return [1 - self._flipper, self._flipper]
+        return [res, 1 - res]
+
+    def length(self) -> int:
+        return self._board
 
     def _mark_of(self, seat: int) -> str | None:
         if self._res < 0:

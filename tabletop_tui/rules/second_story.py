@@ -142,6 +142,7 @@ class SecondStory(Game):
     rules_version = 1
     hidden_information = False
     move_limit = 5000
+    length_unit = "turns"
     OPTIONS = (
         Option("excuse", "The Excuse", "bool", False,
                help="Shuffle in the Excuse: kept beside the bag, taken home on a chosen end of night, "
@@ -512,6 +513,13 @@ class SecondStory(Game):
         elif kind == "bust":
             self._bust(seat, events)
         return events
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first_player + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        return self.night
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -69,6 +69,7 @@ class TenDiePoker(Game):
     hidden_information = False
     #: a session of 0 hands (until one player is left) can run long; a hand is some 10 moves
     move_limit = 20_000
+    length_unit = "hands"
     OPTIONS = (
         Option("chips", "Starting chips", "int", 40, help="Chips each player starts the session with.",
                min=1, max=1000),
@@ -344,6 +345,9 @@ class TenDiePoker(Game):
                                "leaders": leaders, "hand": self.hand}
         events.append(self.say(text, "reroll", seat, pairs=pairs, result=result))
         self._next_turn(events)
+
+    def length(self) -> int:
+        return self.hand
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -68,6 +68,7 @@ class ThiefDice(Game):
     hidden_information = False
     #: Default games last tens of moves; games of many players with many points can run to thousands.
     move_limit = 20_000
+    length_unit = "rounds"
     OPTIONS = (
         Option("points", "Starting points", "int", 30,
                help="Points each thief starts with. Few points make a short game (perhaps one round), "
@@ -168,6 +169,8 @@ class ThiefDice(Game):
                                        "round", first, round=self.round))
                 order = [first] + others
         self.order = order
+        if self.round == 1:
+            self.first_order = list(order)  # never changed afterwards: a copy may share it
         self.pos = 0
         events.append(self.say(f"Turn order for round {self.round}: {listing([names[s] for s in order])}. "
                                f"{names[order[0]]} rolls first.", "order", order[0], order=list(order)))
@@ -323,6 +326,13 @@ class ThiefDice(Game):
         self.last_rat = {"seat": seat, "target": target, "faces": [a, b], "total": a + b, "busted": busted,
                          "lost_steal": lost, "round": self.round}
         return [self.say(text, "rat", seat, target=target, faces=[a, b], busted=busted)]
+
+    def turn_order(self) -> list[int]:
+        """The order of the first round (everyone is free then)."""
+        return list(self.first_order)
+
+    def length(self) -> int:
+        return self.round
 
     def outcome(self) -> Outcome | None:
         return self._outcome
