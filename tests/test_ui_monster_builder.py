@@ -161,7 +161,7 @@ async def test_six_monsters_fit_80x24_one_big_and_five_on_a_line(make_app):
                 text = shown(screen.query_one("#mb-table"))
                 assert sum(1 for line in text.splitlines() if re.search(r"H\d A\d A\d L\d L\d", line)) == 5
                 assert "┌───┐" in text or "╔═══╗" in text
-        assert not bar(app).actions  # computer seats only: nothing for a person to press
+                assert not bar(app).actions  # computer seats only: nothing for a person to press
 
 
 async def test_computer_scientists_play_a_whole_game_by_themselves(make_app, store):
