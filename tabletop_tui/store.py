@@ -63,12 +63,25 @@ BUSY_TIMEOUT_MS = 5000
 #: Files bigger than this are not read by `import_file` (a save of a long game is a few hundred kB).
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
+
+def _old_reading(**options: Any) -> Callable[[dict], dict]:
+    """A migration step for a rules change that came with an option keeping the old reading: a record
+    of the older version gets that option set to it, and so replays exactly as it was played."""
+    def step(record: dict) -> dict:
+        record["options"] = dict(record.get("options") or {}, **options)
+        return record
+    return step
+
+
 #: Rules migrations: MIGRATIONS[game_id][v] takes a record of rules version v (a deep copy, with its
 #: "moves") and returns the equivalent record for version v + 1 (the store then sets rules_version).
 #: `load` applies the steps in turn up to the version of the installed rules, writes the migrated
 #: record back and keeps the record as it was in the `original` column. A version with no step is
-#: loaded as it is. Empty for now: no game has changed its rules yet.
-MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {}
+#: loaded as it is.
+MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
+    # 2: a loser pays at most the starting points
+    "thief-dice": {1: _old_reading(payment_ceiling="none")},
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
