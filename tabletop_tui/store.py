@@ -81,6 +81,8 @@ def _old_reading(**options: Any) -> Callable[[dict], dict]:
 MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
     # 2: a loser pays at most the starting points
     "thief-dice": {1: _old_reading(payment_ceiling="none")},
+    # 2: a missed second chance drops the bag at once
+    "second-story": {1: _old_reading(second_chance_miss="keep")},
 }
 
 _SCHEMA = """
