@@ -65,10 +65,11 @@ MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 
 def _old_reading(**options: Any) -> Callable[[dict], dict]:
-    """A migration step for a rules change that came with an option keeping the old reading: a record
-    of the older version gets that option set to it, and so replays exactly as it was played."""
+    """A migration step for a rules change that came with an option keeping the old reading (or with a
+    new default): a record of the older version that does not say otherwise gets the old value, and so
+    replays exactly as it was played."""
     def step(record: dict) -> dict:
-        record["options"] = dict(record.get("options") or {}, **options)
+        record["options"] = {**options, **(record.get("options") or {})}
         return record
     return step
 
@@ -83,6 +84,8 @@ MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
     "thief-dice": {1: _old_reading(payment_ceiling="none")},
     # 2: a missed second chance drops the bag at once
     "second-story": {1: _old_reading(second_chance_miss="keep")},
+    # 2: three scoreless boards draw the game by default (version 1's default was 0, replaying for ever)
+    "pontifuse": {1: _old_reading(replay_limit=0)},
 }
 
 _SCHEMA = """

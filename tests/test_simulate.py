@@ -129,3 +129,10 @@ def test_what_cannot_be_run_is_refused_before_any_game(kwargs, words):
 def test_options_that_do_not_go_together_are_refused_once():
     with pytest.raises(ValueError, match="cannot be more than the starting chips"):
         simulate("ten-die-poker", 5, 4, options={"ante": 20, "chips": 10})
+
+
+def test_two_computer_players_finish_every_game_of_pontifuse():
+    result = simulate("pontifuse", 200)
+    assert result["finished"] == 200 and result["capped"] == 0 and result["errors"] == []
+    assert result["draws"] == 200 and result["wins_by_seat"] == {"1": 0, "2": 0}
+    assert result["median_length"] == 3 and result["length_unit"] == "boards"

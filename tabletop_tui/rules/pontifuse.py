@@ -4,7 +4,8 @@ Two merchants mark the nine territories in turn. Nothing stops at three in a row
 marked, every territory of a player whose two neighbours on opposite sides (along a row, a column or a
 diagonal) are that player's too is *flanked*. Flanked territories score 100, then 50, then 25 (halving),
 and whoever first flanked a territory takes a 100-point early-bird bonus. A board where nobody scores is
-a draw and is played again, coin flip and all.
+a draw and is played again, coin flip and all; after `replay_limit` scoreless boards in a row (3 unless
+the table says otherwise; 0 replays for ever) the game is drawn.
 
 Cells are numbered 0 to 8, row by row from the north-west corner. Before each board a seat chosen at
 random flips the coin and the other calls it; a right call goes first as the Resonade (mark X), the
@@ -304,20 +305,22 @@ class Pontifuse(Game):
     title = "Pontifuse"
     min_players = 2
     max_players = 2
-    rules_version = 1
+    #: 2: a game is drawn after REPLAY_LIMIT scoreless boards by default (version 1 replayed them for
+    #: ever: its records replay with `replay_limit` 0)
+    rules_version = 2
     OPTIONS = (
         Option(
             "replay_limit",
             "Scoreless boards before a draw",
             "int",
-            0,
-            help="0 replays a scoreless board until somebody scores, as the original says; "
-            "N declares the game drawn after N scoreless boards in a row.",
+            3,
+            help="N declares the game drawn after N scoreless boards in a row; 0 replays a scoreless "
+            "board until somebody scores, as the original says (two careful players never do).",
             min=0,
             max=99,
         ),
     )
-    #: Two perfect players draw every board forever; simulations stop here.
+    #: With `replay_limit` 0, two perfect players draw every board for ever; simulations stop here.
     move_limit = 300
     length_unit = "boards"
 
