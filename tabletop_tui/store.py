@@ -86,6 +86,8 @@ MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
     "second-story": {1: _old_reading(second_chance_miss="keep")},
     # 2: three scoreless boards draw the game by default (version 1's default was 0, replaying for ever)
     "pontifuse": {1: _old_reading(replay_limit=0)},
+    # 2: a session played to the end doubles its ante every ten hands
+    "ten-die-poker": {1: _old_reading(ante_doubles_every=0)},
 }
 
 _SCHEMA = """
