@@ -88,6 +88,8 @@ MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
     "pontifuse": {1: _old_reading(replay_limit=0)},
     # 2: a session played to the end doubles its ante every ten hands
     "ten-die-poker": {1: _old_reading(ante_doubles_every=0)},
+    # 2: the research dice are not rolled at setup
+    "monster-builder": {1: _old_reading(opening="rolled")},
 }
 
 _SCHEMA = """
