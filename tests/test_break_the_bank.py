@@ -193,6 +193,22 @@ def test_a_roll_worth_more_than_the_bank_takes_what_is_left_and_taking_it_breaks
     assert total_money(game) == 400
 
 
+def test_four_players_can_see_the_bank_broken_on_the_first_turn_and_the_help_says_how_often():
+    game = table(4, first=CY)
+    roll(game, 6)  # the Bank: 8 + 5 - 6 = 7
+    roll(game, 6, 6)  # worth 12, and the Bank holds 12: empty
+    take(game)
+    assert game.breaker == CY and game.outcome().winners == [CY] and game.length() == 1
+    assert game.turns_taken == [0, 0, 1, 0]  # nobody else has rolled
+    richer = table(4, first=CY, ante=5)  # the house rule: a $20 Bank
+    roll(richer, 6)
+    roll(richer, 6, 6)
+    assert richer.bank == 12 and richer.describe_move(TAKE) == "Take the Kitty ($18)"
+    rulings = catalog.get("break-the-bank").help_text().split("## Rulings")[1]
+    assert "A game over on the first turn." in rulings and "284 ended on the first turn" in rulings
+    assert "raise the `ante`" in rulings
+
+
 def test_after_emptying_the_bank_rolling_on_refills_it_with_the_payment():
     game = table(4, first=ADA)
     game.bank = 0
