@@ -79,14 +79,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
 
     p = sub.add_parser("simulate", help="computer players play whole games, no screen")
-    p.add_argument("game")
-    p.add_argument("--games", type=int, required=True)
+    p.add_argument("game", help="the game id, e.g. thief-dice")
+    p.add_argument("--games", type=int, required=True,
+                   help="how many games to play (at least 1); each game's seed is one more than the last")
     p.add_argument("--players", type=int, help="number of players (default: the least the game takes)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (the next ones count up)")
     p.add_argument("--random", help="seats (from 1) played by a random player instead of the computer player")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     p.add_argument("--limit", type=int, help="stop a game after this many moves (default: the game's own)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the figures as one JSON object")
 
     p = sub.add_parser("saves", help="the saved games")
     p.add_argument("--json", action="store_true")
@@ -221,11 +222,18 @@ def _simulate(args) -> int:
     except KeyError as exc:
         return _fail(exc.args[0])
     if args.games < 1:
-        return _fail("--games must be at least 1")
+        return _fail(f"--games must be at least 1, not {args.games}")
+    if args.limit is not None and args.limit < 1:
+        return _fail(f"--limit must be at least 1 move, not {args.limit}")
     rules = info.rules_class()
-    n = args.players or rules.min_players
+    n = rules.min_players if args.players is None else args.players
+    if not rules.min_players <= n <= rules.max_players:
+        return _fail(f"{info.title} takes {info.players_label}, not {n}")
     try:
         options = _parse_options(args.option)
+        from tabletop_tui.rules.engine import resolve_options
+
+        resolve_options(rules.OPTIONS, options)
         random_seats = _parse_seats(args.random, n)
         result = simulate(info.id, args.games, n, args.seed, options, random_seats, args.limit)
     except ValueError as exc:

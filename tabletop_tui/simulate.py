@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
 
@@ -27,27 +28,42 @@ def play_one(info, players: list[str], seed: int, options: dict, bots: dict, lim
 
 def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0, options: dict | None = None,
              random_seats: list[int] | None = None, limit: int | None = None) -> dict:
-    """Play `games` whole games with computer players (random players in `random_seats`)."""
+    """Play `games` whole games with computer players (random players in `random_seats`).
+
+    What cannot be run raises ValueError before any game is played: an unknown game, a number of
+    players the game does not take, fewer than one game, a move limit below 1, an option the game
+    refuses (checked once, on a table set up with it)."""
     info = catalog.get(game_id)
     rules = info.rules_class()
-    n = players or rules.min_players
+    n = rules.min_players if players is None else players
     if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(f"{info.title} takes {rules.min_players} to {rules.max_players} players, not {n}")
+        raise ValueError(f"{info.title} takes {info.players_label}, not {n}")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    if limit is not None and limit < 1:
+        raise ValueError(f"--limit must be at least 1 move, not {limit}")
     names = [f"Seat {i + 1}" for i in range(n)]
+    options = dict(options or {})
+    try:
+        rules(names, seed, **options)  # the options, and how they go together, are checked here once
+    except ValueError as exc:
+        raise ValueError(f"{info.title} refuses these options: {exc}") from None
     bot_class = info.bot_class()
     random_seats = set(random_seats or [])
     limit = limit or rules.move_limit
     wins = Counter()
+    wins_by_position = Counter()
     score_sum = Counter()
     score_count = Counter()
+    lengths: list[int] = []
     errors: list[str] = []
-    finished = capped = total_moves = 0
+    finished = capped = draws = total_moves = 0
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
         bots = {s: (RandomBot if s in random_seats else bot_class)(s, game_seed) for s in range(n)}
         try:
-            game, was_capped = play_one(info, names, game_seed, options or {}, bots, limit)
+            game, was_capped = play_one(info, names, game_seed, options, bots, limit)
         except Exception as exc:  # reported, not raised: a simulation is a measurement
             errors.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
             continue
@@ -56,10 +72,15 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
             capped += 1
             continue
         finished += 1
+        lengths.append(game.length())
         outcome = game.outcome()
+        winner = outcome.winner
+        if winner is None:
+            draws += 1
+        else:
+            wins[winner] += 1
+            wins_by_position[game.turn_order().index(winner)] += 1
         for st in outcome.standings:
-            if st.place == 1:
-                wins[st.seat] += 1
             if isinstance(st.score, (int, float)):
                 score_sum[st.seat] += st.score
                 score_count[st.seat] += 1
@@ -71,11 +92,15 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
         "games": games,
         "finished": finished,
         "capped": capped,
+        "draws": draws,
         "errors": errors,
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 2) if seconds else None,
         "moves_per_game": round(total_moves / played, 2) if played else 0,
         "wins_by_seat": {str(s + 1): wins[s] for s in range(n)},
+        "wins_by_position": {str(p + 1): wins_by_position[p] for p in range(n)},
+        "median_length": statistics.median(lengths) if lengths else None,
+        "length_unit": rules.length_unit,
         "mean_score_by_seat": {
             str(s + 1): (round(score_sum[s] / score_count[s], 3) if score_count[s] else None) for s in range(n)
         },
@@ -88,15 +113,23 @@ def report(result: dict) -> str:
     lines = [
         f"{result['game']}: {result['games']} games of {result['players']} players in {result['seconds']:.2f} s "
         f"({result['games_per_second']} games/s), {result['moves_per_game']} moves per game",
-        f"finished {result['finished']}, stopped at the move limit ({result['move_limit']}) {result['capped']}, "
-        f"errors {len(result['errors'])}",
+        f"finished {result['finished']} (drawn {result['draws']}), stopped at the move limit "
+        f"({result['move_limit']}) {result['capped']}, errors {len(result['errors'])}",
     ]
+    if result["median_length"] is not None:
+        lines.append(f"median length of a finished game: {result['median_length']:g} {result['length_unit']}")
     if result["random_seats"]:
         lines.append(f"random players in seats {', '.join(map(str, result['random_seats']))}")
-    lines.append("seat  wins  mean score")
-    for seat, w in result["wins_by_seat"].items():
+    lines.append("seat  wins  mean score   |  turn position  wins")
+    for (seat, w), (position, pw) in zip(result["wins_by_seat"].items(), result["wins_by_position"].items()):
         mean = result["mean_score_by_seat"][seat]
-        lines.append(f"{seat:>4}  {w:>4}  {'' if mean is None else mean}")
+        lines.append(f"{seat:>4}  {w:>4}  {'' if mean is None else mean:<10}   |  {_ordinal(int(position)):>13}  {pw:>4}")
+    lines.append("(wins count sole first places; a first place shared is a draw. The turn position is the order "
+                 "in which the players took their first turns.)")
     for e in result["errors"][:10]:
         lines.append("error: " + e)
     return "\n".join(lines)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")  # a table seats at most eight

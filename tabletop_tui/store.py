@@ -79,12 +79,34 @@ BUSY_TIMEOUT_MS = 5000
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
 MAX_IMPORT_MOVES = 100_000
 
+
+def _old_reading(**options: Any) -> Callable[[dict], dict]:
+    """A migration step for a rules change that came with an option keeping the old reading (or with a
+    new default): a record of the older version that does not say otherwise gets the old value, and so
+    replays exactly as it was played."""
+    def step(record: dict) -> dict:
+        record["options"] = {**options, **(record.get("options") or {})}
+        return record
+    return step
+
+
 #: Rules migrations: MIGRATIONS[game_id][v] takes a record of rules version v (a deep copy, with its
 #: "moves") and returns the equivalent record for version v + 1 (the store then sets rules_version).
 #: `load` applies the steps in turn up to the version of the installed rules, writes the migrated
 #: record back and keeps the record as it was in the `original` column. A version with no step is
-#: loaded as it is. Empty for now: no game has changed its rules yet.
-MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {}
+#: loaded as it is.
+MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
+    # 2: a loser pays at most the starting points
+    "thief-dice": {1: _old_reading(payment_ceiling="none")},
+    # 2: a missed second chance drops the bag at once
+    "second-story": {1: _old_reading(second_chance_miss="keep")},
+    # 2: three scoreless boards draw the game by default (version 1's default was 0, replaying for ever)
+    "pontifuse": {1: _old_reading(replay_limit=0)},
+    # 2: a session played to the end doubles its ante every ten hands
+    "ten-die-poker": {1: _old_reading(ante_doubles_every=0)},
+    # 2: the research dice are not rolled at setup
+    "monster-builder": {1: _old_reading(opening="rolled")},
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -711,18 +733,23 @@ class Store:
 
     def stats(self, game_id: str | None = None) -> list[dict]:
         """Per player name and game, from the finished games: {"game", "player", "played", "wins",
-        "best"} (wins = games placed first, ties for first included; best = best place). Sorted by
-        game, then most wins, most played, best place, name. `game_id` keeps only that game."""
-        sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1), min(st.place) FROM standings st "
-               "JOIN saves s ON s.id = st.save_id WHERE s.finished IS NOT NULL")
+        "drawn", "best"}: wins = games placed first alone; drawn = games whose first place this player
+        shared (a draw is never a win); best = best place. Sorted by game, then most wins, most draws,
+        most played, best place, name. `game_id` keeps only that game."""
+        sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1 AND f.firsts = 1), "
+               "sum(st.place = 1 AND f.firsts > 1), min(st.place) FROM standings st "
+               "JOIN saves s ON s.id = st.save_id "
+               "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
+               "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
         args: tuple = ()
         if game_id is not None:
             sql += " AND st.game = ?"
             args = (game_id,)
-        sql += " GROUP BY st.game, st.name ORDER BY st.game, 4 DESC, 3 DESC, 5, st.name"
+        sql += " GROUP BY st.game, st.name ORDER BY st.game, 4 DESC, 5 DESC, 3 DESC, 6, st.name"
         with self._lock:
             rows = self._conn.execute(sql, args).fetchall()
-        return [{"game": g, "player": n, "played": p, "wins": w, "best": b} for g, n, p, w, b in rows]
+        return [{"game": g, "player": n, "played": p, "wins": w, "drawn": d, "best": b}
+                for g, n, p, w, d, b in rows]
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A remembered setting (any JSON value), or `default` if unset or unreadable."""

@@ -193,6 +193,22 @@ def test_a_roll_worth_more_than_the_bank_takes_what_is_left_and_taking_it_breaks
     assert total_money(game) == 400
 
 
+def test_four_players_can_see_the_bank_broken_on_the_first_turn_and_the_help_says_how_often():
+    game = table(4, first=CY)
+    roll(game, 6)  # the Bank: 8 + 5 - 6 = 7
+    roll(game, 6, 6)  # worth 12, and the Bank holds 12: empty
+    take(game)
+    assert game.breaker == CY and game.outcome().winners == [CY] and game.length() == 1
+    assert game.turns_taken == [0, 0, 1, 0]  # nobody else has rolled
+    richer = table(4, first=CY, ante=5)  # the house rule: a $20 Bank
+    roll(richer, 6)
+    roll(richer, 6, 6)
+    assert richer.bank == 12 and richer.describe_move(TAKE) == "Take the Kitty ($18)"
+    rulings = catalog.get("break-the-bank").help_text().split("## Rulings")[1]
+    assert "A game over on the first turn." in rulings and "284 ended on the first turn" in rulings
+    assert "raise the `ante`" in rulings
+
+
 def test_after_emptying_the_bank_rolling_on_refills_it_with_the_payment():
     game = table(4, first=ADA)
     game.bank = 0
@@ -243,14 +259,14 @@ def test_the_deal_option_hands_out_the_odd_dollars_in_turn_order():
     assert split_bank(6, 4, 3, True) == [2, 1, 1, 2]
 
 
-def test_equal_money_shares_the_win():
+def test_equal_money_at_the_top_is_a_draw():
     game = table(4, first=ADA, turns=1)
     for _ in range(4):
         roll(game, 1)
     out = game.outcome()
     assert game.money == [98 - 5 + 7] * 4 and game.bank == 0
-    assert out.winners == [0, 1, 2, 3] and all(s.place == 1 for s in out.standings)
-    assert "Ada, Bob, Cy and Dave share the most money ($100) and the win." in out.summary
+    assert out.drawn == [0, 1, 2, 3] and out.winners == [] and all(s.place == 1 for s in out.standings)
+    assert "Ada, Bob, Cy and Dave share the most money ($100): a draw." in out.summary
     assert out.tiebreaks == "Ada, Bob, Cy and Dave have $100 each and share a place."
 
 
@@ -527,7 +543,8 @@ def test_random_games_keep_the_invariants():
         view = game.view(None)
         assert view["over"] and view["to_act"] == [] and all(game.legal_moves(s) == [] for s in range(n))
         out = game.outcome()
-        assert sorted(out.winners) == [s for s in range(n) if game.money[s] == max(game.money)]
+        assert sorted(out.first) == [s for s in range(n) if game.money[s] == max(game.money)]
+        assert out.winners == (out.first if len(out.first) == 1 else [])
         if game.breaker is None:
             endings["split"] += 1
             assert game.turns_taken == [options["turns"]] * n

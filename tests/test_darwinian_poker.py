@@ -346,9 +346,9 @@ def test_when_the_last_players_die_out_together_they_share_first_place():
     events = round_of(game, "5C", "10D")
     assert game.extinct_round == [4, 4]
     out = game.outcome()
-    assert out.winners == [ADA, BOB]
+    assert out.winners == [] and out.drawn == [ADA, BOB]
     assert texts(events)[-1] == out.summary == (
-        "Nobody survives: Ada and Bob lasted longest, all going extinct in round 4, and share the win.")
+        "Nobody survives: Ada and Bob lasted longest, all going extinct in round 4, and share first place: a draw.")
     assert out.tiebreaks == "Ada and Bob went extinct in the same round and share a place."
     assert game.view(None)["species"][ADA]["shown"] is None
 
@@ -408,9 +408,9 @@ def test_equal_hands_share_the_place_and_suits_never_break_the_tie():
     game.deck = []
     game._showdown([])
     out = game.outcome()
-    assert out.winners == [ADA, BOB]
+    assert out.winners == [] and out.drawn == [ADA, BOB]
     assert [(s.seat, s.place) for s in out.standings] == [(ADA, 1), (BOB, 1), (CY, 3)]
-    assert out.summary == "Ada and Bob share the win, each with High Card, ace, over Cy (High Card, ace)."
+    assert out.summary == "A draw: Ada and Bob share first place, each with High Card, ace, over Cy (High Card, ace)."
     assert out.tiebreaks == "Ada and Bob hold equal hands (High Card, ace) and share a place: suits never break a tie."
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.engine import (
-    Game, IllegalMove, Move, Option, RecordError, Stream, rank_standings, resolve_options,
+    Game, IllegalMove, Move, Option, Outcome, RecordError, Stream, rank_standings, resolve_options,
 )
 
 
@@ -124,6 +124,15 @@ def test_player_count_is_checked():
 def test_rank_standings_shares_places():
     st = rank_standings(["a", "b", "c"], [(2,), (5,), (2,)], [2, 5, 2])
     assert [(s.name, s.place) for s in st] == [("b", 1), ("a", 2), ("c", 2)]
+
+
+def test_a_first_place_shared_is_a_draw_not_a_win():
+    won = Outcome(rank_standings(["a", "b", "c"], [(2,), (5,), (2,)], [2, 5, 2]), "b wins")
+    assert (won.first, won.winners, won.winner, won.drawn) == ([1], [1], 1, [])
+    drawn = Outcome(rank_standings(["a", "b", "c"], [(5,), (1,), (5,)], [5, 1, 5]), "a draw")
+    assert (drawn.first, drawn.winners, drawn.winner, drawn.drawn) == ([0, 2], [], None, [0, 2])
+    shared_second = Outcome(rank_standings(["a", "b", "c"], [(9,), (1,), (1,)], [9, 1, 1]), "a wins")
+    assert (shared_second.winners, shared_second.drawn) == ([0], [])
 
 
 def test_decktet_matches_the_reference():

@@ -12,7 +12,7 @@ from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.monster_builder import (
     MonsterBuilderBot, best_slot, monster_worth, research_worth, scavenge_plan)
-from tabletop_tui.rules.engine import Move, Stream
+from tabletop_tui.rules.engine import Move, RecordError, Stream
 from tabletop_tui.rules.monster_builder import ATTACKS, MonsterBuilder, win_chance
 
 from scripted import Scripted, refused
@@ -97,23 +97,42 @@ def test_catalog_entry_loads_this_game_bot_and_help():
         MonsterBuilder(NAMES[:3], 1, attacks=3)
 
 
-def test_setup_rolls_the_research_dice_and_draws_the_first_player():
+def test_setup_draws_the_first_player_and_leaves_the_research_dice_unrolled():
     firsts = set()
     for seed in range(40):
         game = MonsterBuilder(NAMES[:4], seed)
+        assert game.options["opening"] == "unrolled"
         assert game.monsters == [[0] * 5 for _ in range(4)]
-        assert len(game.research) == 4 and all(1 <= v <= 6 for v in game.research)
-        assert game.rng.draws == 5  # four research dice and the draw for the first player
+        assert game.research == [] and game.view(None)["research"] == []
+        assert game.rng.draws == 1  # the draw for the first player
         assert game.to_act() == [game.first] == [game.current]
         firsts.add(game.first)
         assert f"{game.players[game.first]} was drawn to play first" in game.log[0].text
-        assert ", ".join(map(str, game.research)) in game.log[0].text
+        assert "The research dice are not rolled yet: there is nothing to scavenge" in game.log[0].text
     assert firsts == {0, 1, 2, 3}
     assert MonsterBuilder(NAMES[:4], 7).view(None) == MonsterBuilder(NAMES[:4], 7).view(None)
 
 
-def test_the_first_player_may_scavenge_the_dice_rolled_at_setup():
+def test_nothing_can_be_scavenged_before_the_first_research():
     game = MonsterBuilder(NAMES[:3], 11)
+    first = game.first
+    assert game.legal_moves(first) == [RESEARCH, FIGHT]
+    assert refused(game, first, SCAVENGE) == ("There is nothing to scavenge yet: the research dice are not "
+                                              "rolled until someone researches. Research (and roll them) or fight.")
+    game.play(first, RESEARCH)
+    rolled = list(game.research)
+    assert len(rolled) == 4 and game.phase == "research"
+    game.play(first, Move("stop"))
+    nxt = game.current
+    assert game.legal_moves(nxt) == [RESEARCH, SCAVENGE, FIGHT] and game.view(nxt)["research"] == rolled
+
+
+def test_with_the_dice_rolled_at_setup_the_first_player_may_scavenge_them():
+    game = MonsterBuilder(NAMES[:4], 3, opening="rolled")
+    assert len(game.research) == 4 and all(1 <= v <= 6 for v in game.research)
+    assert game.rng.draws == 5  # four research dice and the draw for the first player
+    assert ", ".join(map(str, game.research)) in game.log[0].text
+    game = MonsterBuilder(NAMES[:3], 11, opening="rolled")
     first, dice = game.first, list(game.research)
     assert game.legal_moves(first) == [RESEARCH, SCAVENGE, FIGHT]
     game.play(first, SCAVENGE)
@@ -121,6 +140,37 @@ def test_the_first_player_may_scavenge_the_dice_rolled_at_setup():
     game.play(first, build(HEAD))
     assert game.monsters[first][HEAD] == dice[2] and game.research[2] == 1
     assert game.rng.draws == 5  # no roll
+
+
+def test_with_the_dice_unrolled_the_first_player_wins_far_less_often():
+    # With the dice rolled at setup the first player scavenges the two best of them before anyone else has
+    # a turn, and between computer players wins nearly two games in three (a fair share is one in four).
+    from tabletop_tui.simulate import simulate
+
+    rolled = simulate("monster-builder", 150, 4, 1, {"opening": "rolled"})
+    unrolled = simulate("monster-builder", 150, 4, 1)
+    assert rolled["wins_by_position"]["1"] > 150 * 0.55
+    assert unrolled["wins_by_position"]["1"] < 150 * 0.5
+
+
+def test_a_record_of_rules_version_1_keeps_the_dice_rolled_at_setup(store):
+    played = MonsterBuilder(NAMES[:3], 4, opening="rolled")
+    bots = [MonsterBuilderBot(s, 4) for s in range(3)]
+    while played.outcome() is None:
+        seat = played.to_act()[0]
+        played.play(seat, bots[seat].choose(played.view(seat), played.legal_moves(seat)))
+    old = played.record()
+    old["rules_version"] = 1
+    del old["options"]["opening"]  # version 1 had no such option
+    try:
+        differs = MonsterBuilder.from_record(old).view(None) != played.view(None)
+    except RecordError:
+        differs = True
+    assert differs
+    save_id = store.new_game(old, [], "Monster Builder")
+    record = store.load(save_id)["record"]
+    assert record["rules_version"] == 2 and record["options"]["opening"] == "rolled"
+    assert MonsterBuilder.from_record(record).view(None) == played.view(None)
 
 
 # --------------------------------------------------------------------------------------------
@@ -652,7 +702,11 @@ def _check(game, view):
     for m in view["monsters"]:
         assert len(m["parts"]) == 5 and all(0 <= v <= 6 for v in m["parts"])
         assert m["sixes"] == m["parts"].count(6) and m["total"] == sum(m["parts"])
-    assert len(view["research"]) == 4 and all(1 <= v <= 6 for v in view["research"])
+    researched = any(move.kind == "research" for _, move in game.history)
+    if researched or game.options["opening"] == "rolled":
+        assert len(view["research"]) == 4 and all(1 <= v <= 6 for v in view["research"])
+    else:  # not rolled yet: nothing to scavenge
+        assert view["research"] == [] and Move("scavenge") not in game.legal_moves(game.to_act()[0])
     if view["over"]:
         assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
         return
@@ -675,7 +729,8 @@ def test_random_games_keep_the_invariants():
     for g in range(games):
         n = rnd.randint(3, 6)
         rounds = rnd.choice((0, 0, 3, 8, 20))
-        game = MonsterBuilder(NAMES[:n], rnd.randrange(1 << 30), rounds=rounds)
+        game = MonsterBuilder(NAMES[:n], rnd.randrange(1 << 30), rounds=rounds,
+                              opening=rnd.choice(("unrolled", "rolled")))
         smart = {s for s in range(n) if rnd.random() < 0.4}  # some seats play to win, so that games end
         bots = {s: MonsterBuilderBot(s, g) for s in smart}
         moves = 0

@@ -9,7 +9,7 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.pontifuse import PontifuseBot, solve
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import IllegalMove, Move, RecordError, Stream
 from tabletop_tui.rules.pontifuse import (
     BASQUE, ENGLISH, FLANKED, POINTS, TERRITORIES, Pontifuse, _final_outcome, cells_of,
 )
@@ -268,12 +268,13 @@ def test_only_the_middle_of_a_line_can_be_flanked():
     assert cells_of(FLANKED[0b000000111]) == [1]
 
 
-def test_equal_totals_would_share_the_win():
+def test_equal_totals_would_be_a_draw():
     # The early bird makes equal non-zero totals impossible in play; the ruling still stands.
     outcome = _final_outcome(("Ada", "Bob"), (1, 1), -1, 1, [100, 100])
     assert [s.place for s in outcome.standings] == [1, 1]
-    assert outcome.summary.startswith("Ada and Bob share the win with 100 points each")
-    assert outcome.tiebreaks == "Equal totals share the win: Pontifuse has no tie-break."
+    assert outcome.summary.startswith("A draw: Ada and Bob have 100 points each")
+    assert outcome.drawn == [0, 1] and outcome.winners == []
+    assert outcome.tiebreaks == "Equal totals are a draw: Pontifuse has no tie-break."
 
 
 def test_one_flanked_each_and_the_early_bird_goes_to_the_first():
@@ -388,6 +389,70 @@ def test_the_replay_limit_declares_a_draw(limit):
     assert outcome.summary.startswith(f"A draw: {limit} board")
     assert game.view(None)["phase"] == "over" and game.to_act() == []
     assert "replay limit is reached" in game.log[-1].text
+
+
+def test_by_default_three_scoreless_boards_draw_the_game():
+    game = Pontifuse(["Ada", "Bob"], seed=3)
+    assert game.options == {"replay_limit": 3} and game.view(None)["replay_limit"] == 3
+    for board in (1, 2, 3):
+        assert game.outcome() is None and game.view(None)["board_number"] == board
+        game.play(game.to_act()[0], Move("call", ("heads",)))
+        game.play(game.to_act()[0], Move("army", ("English",)))
+        mark(game, 0, 1, 2, 4, 3, 5, 7, 6, 8)  # X O X / X O O / O X X: nobody flanks anything
+    outcome = game.outcome()
+    assert outcome.drawn == [0, 1] and outcome.winners == []
+    assert outcome.summary.startswith("A draw: 3 boards in a row ended with nobody flanking anything")
+
+
+def test_two_computer_players_end_every_game_and_play_different_boards():
+    boards = set()
+    varied = 0
+    for seed in range(40):
+        game = Pontifuse(["Ada", "Bob"], seed=seed)
+        bots = [PontifuseBot(0, seed), PontifuseBot(1, seed)]
+        while game.outcome() is None:
+            seat = game.to_act()[0]
+            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
+        assert game.outcome().drawn == [0, 1]  # perfect play never flanks: three boards, then a draw
+        past = game.view(None)["past_boards"]
+        assert len(past) == 3
+        boards.update(past)
+        varied += len(set(past)) > 1
+    # equally good marks are chosen at random, so the boards differ: of the 16 full boards without three
+    # marks in a line, nearly all are seen, and a game seldom replays one board three times
+    assert len(boards) >= 14 and varied >= 35
+
+
+def _long_game_of_version_1() -> dict:
+    """The record of a game played by the rules of version 1 (no replay limit) that took more than three
+    boards: two computer players, then a random one who blunders on the fifth board."""
+    game = Pontifuse(["Ada", "Bob"], seed=11, replay_limit=0)
+    bots = [PontifuseBot(0, 11), PontifuseBot(1, 11)]
+    blunderer = RandomBot(1, 11)
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        bot = blunderer if seat == 1 and game.view(None)["board_number"] >= 5 else bots[seat]
+        game.play(seat, bot.choose(game.view(seat), game.legal_moves(seat)))
+    assert game.view(None)["board_number"] >= 5
+    record = game.record()
+    record["rules_version"] = 1
+    del record["options"]["replay_limit"]  # as a record that relied on version 1's default
+    return record, game
+
+
+def test_a_record_of_rules_version_1_replays_without_a_replay_limit(store):
+    record, played = _long_game_of_version_1()
+    with pytest.raises(RecordError, match="is refused: The game is over"):
+        Pontifuse.from_record(record)  # read as version 2 it ends after three boards
+    save_id = store.new_game(record, [], "Pontifuse")
+    migrated = store.load(save_id)["record"]
+    assert migrated["rules_version"] == 2 and migrated["options"]["replay_limit"] == 0
+    again = Pontifuse.from_record(migrated)
+    assert again.view(None) == played.view(None) and again.outcome().to_json() == played.outcome().to_json()
+    # a record of version 1 that chose its own limit keeps it
+    chosen = dict(record, options={"replay_limit": 2}, moves=[])
+    save_id = store.new_game(chosen, [], "Pontifuse")
+    assert store.load(save_id)["record"]["options"] == {"replay_limit": 2}
 
 
 def test_options_are_checked():
@@ -542,7 +607,7 @@ def test_random_games_keep_the_invariants():
                     decided += 1
                     assert {s.seat: s.score for s in outcome.standings} == {0: totals[0], 1: totals[1]}
                     best = max(totals)
-                    assert sorted(outcome.winners) == [s for s in (0, 1) if totals[s] == best]
+                    assert sorted(outcome.first) == [s for s in (0, 1) if totals[s] == best]
                     assert str(best) in outcome.summary
         assert game.to_act() == [] and game.legal_moves(0) == [] and game.legal_moves(1) == []
         final = game.view(0)
@@ -597,13 +662,11 @@ def test_the_bot_never_loses_to_a_random_player():
             game.play(seat, players[seat].choose(game.view(seat), game.legal_moves(seat)))
             moves += 1
         outcome = game.outcome()
-        if outcome is None:  # stopped at the move limit: every board was scoreless
+        assert outcome is not None  # three scoreless boards at most, then a draw
+        if outcome.drawn:
             draws += 1
-            continue
-        assert bot_seat in outcome.winners, outcome.summary
-        if outcome.winners == [bot_seat]:
-            wins += 1
         else:
-            draws += 1
+            assert outcome.winners == [bot_seat], outcome.summary
+            wins += 1
     assert wins + draws == 200
     assert wins >= 190

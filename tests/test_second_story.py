@@ -10,7 +10,7 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS
-from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.rules.engine import IllegalMove, Move, RecordError
 from tabletop_tui.rules.second_story import SecondStory, either_die_odds, score_chain, single_die_odds
 
 from scripted import Scripted
@@ -217,20 +217,94 @@ def test_crown_failure_without_a_lair_chip_busts_at_once():
     assert g.current == 1
 
 
-def test_second_chance_risks_lair_chips_and_may_repeat():
+def test_a_missed_second_chance_loses_the_bag_at_once_and_another_risks_only_its_own_chip():
+    # The seed: "If you miss it again, you lose everything in your bag, including the chip which you added
+    # from your lair. (You may try another second chance if you have another chip in your lair to risk.)"
     g = rigged(["Ace of Moons", "the Bard", "the Mountain"], [3, 4, 5, 6, 7, 8])
     g.lairs[0]["Suns"] = 2
     g.bank["Suns"] = 8
-    g.play(0, QUICK)
-    assert g.phase == "failed" and g.legal_moves(0) == [SECOND, BUST]
-    g.play(0, SECOND)
-    assert g.lairs[0]["Suns"] == 1 and g.bag["Suns"] == 1 and g.phase == "failed"
-    assert g.view(0)["last_roll"]["reroll"] == "second_chance"
-    events = g.play(0, SECOND)
-    # no Suns left in the lair: the third miss busts at once, losing both risked chips
-    assert "2 Suns chips" in texts(events) and "drops the bag" in texts(events)
+    g.play(0, QUICK)  # the Ace put a Moons chip in the bag; the Crown of Suns is missed
+    assert g.phase == "failed" and g.legal_moves(0) == [SECOND, BUST] and chips(g.bag) == {"Moons": 1}
+    events = g.play(0, SECOND)  # a Suns chip from the lair is risked, and the reroll misses too
+    assert g.lairs[0]["Suns"] == 1 and chips(g.bag) == {} and g.phase == "failed"
+    assert g.bank["Suns"] == 9 and g.bank["Moons"] == 10
+    assert ("The second chance is missed: Ada loses the bag, the risked Suns chip with it; a Moons chip and a "
+            "Suns chip go back to the bank.") in texts(events)
+    assert g.view(0)["last_roll"]["reroll"] == "second_chance" and g.legal_moves(0) == [SECOND, BUST]
+    events = g.play(0, SECOND)  # the last Suns chip is risked and lost: nothing more to risk
+    assert "Ada loses the bag, the risked Suns chip with it; a Suns chip goes back" in texts(events)
+    assert "Ada flees empty-handed." in texts(events)
     assert g.lairs[0]["Suns"] == 0 and g.current == 1
     assert g.bank["Suns"] == 10 and g.bank["Moons"] == 10
+
+
+def test_a_later_second_chance_that_comes_through_saves_only_its_own_chip():
+    g = rigged(["Ace of Moons", "the Bard"], [3, 4, 5, 6, 10, 1])
+    g.lairs[0]["Suns"] = 2
+    g.bank["Suns"] = 8
+    g.play(0, QUICK)
+    g.play(0, SECOND)  # missed: the Moons chip and the first risked Suns chip are gone
+    g.play(0, SECOND)  # made it: the second risked chip and the Crown's Suns chip are in the bag
+    assert chips(g.bag) == {"Suns": 2} and g.phase == "continue"
+    g.play(0, END)
+    assert chips(g.lairs[0]) == {"Suns": 2} and g.bank["Suns"] == 8 and g.bank["Moons"] == 10
+
+
+def test_keeping_the_bag_while_another_second_chance_is_open_is_an_option():
+    g = rigged(["Ace of Moons", "the Bard"], [3, 4, 5, 6, 10, 1], second_chance_miss="keep")
+    g.lairs[0]["Suns"] = 2
+    g.bank["Suns"] = 8
+    g.play(0, QUICK)
+    g.play(0, SECOND)
+    assert chips(g.bag) == {"Moons": 1, "Suns": 1} and g.phase == "failed"
+    g.play(0, SECOND)  # a success brings home every chip risked so far
+    g.play(0, END)
+    assert chips(g.lairs[0]) == {"Moons": 1, "Suns": 3}
+    g = rigged(["Ace of Moons", "the Bard"], [3, 4, 5, 6, 7, 8], second_chance_miss="keep")
+    g.lairs[0]["Suns"] = 2
+    g.bank["Suns"] = 8
+    g.play(0, QUICK)
+    g.play(0, SECOND)
+    events = g.play(0, SECOND)  # no Suns left in the lair: the third miss busts, losing both risked chips
+    assert "a Moons chip and 2 Suns chips go back to the bank" in texts(events)
+    assert g.lairs[0]["Suns"] == 0 and g.current == 1 and g.bank["Suns"] == 10
+
+
+def _game_with_a_second_chance_after_a_missed_one(rules_option: str) -> SecondStory:
+    """A whole seeded game (computer thieves who always take a second chance) in which a second chance was
+    missed while another was open, played with `second_chance_miss` as given."""
+    from tabletop_tui.bots.second_story import SecondStoryBot
+
+    for seed in range(300):
+        g = SecondStory(["Ada", "Bo"], seed, second_chance_miss=rules_option)
+        bots = {s: SecondStoryBot(s, seed) for s in range(2)}
+        seen = False
+        while g.outcome() is None:
+            seat = g.to_act()[0]
+            moves = g.legal_moves(seat)
+            before = g.phase
+            move = SECOND if SECOND in moves else bots[seat].choose(g.view(seat), moves)
+            g.play(seat, move)
+            seen |= before == "failed" and move == SECOND and g.phase == "failed"
+        if seen:
+            return g
+    raise AssertionError("no seeded game missed a second chance with another open")
+
+
+def test_a_record_of_rules_version_1_keeps_the_bag_as_it_did(store):
+    played = _game_with_a_second_chance_after_a_missed_one("keep")
+    old = played.record()
+    old["rules_version"] = 1
+    del old["options"]["second_chance_miss"]  # version 1 had no such option
+    try:
+        differs = SecondStory.from_record(old).view(None) != played.view(None)
+    except RecordError:
+        differs = True  # read as version 2 its moves no longer even replay
+    assert differs
+    save_id = store.new_game(old, [], "Second Story")
+    record = store.load(save_id)["record"]
+    assert record["rules_version"] == 2 and record["options"]["second_chance_miss"] == "keep"
+    assert SecondStory.from_record(record).view(None) == played.view(None)
 
 
 def test_second_chance_success_keeps_the_risked_chip_in_the_bag():
@@ -429,13 +503,13 @@ def test_the_most_numerous_suit_does_not_count():
     assert score_chain({"Moons": 9, "Suns": 1}) == [9, 1, 0, 0, 0, 0]
 
 
-def test_equal_all_the_way_is_a_shared_place():
+def test_equal_all_the_way_is_a_draw():
     a = {"Moons": 5, "Suns": 3, "Waves": 2}
     b = {"Knots": 7, "Wyrms": 3, "Leaves": 2}  # the top suit differs but does not count
     out = _finish_with(["Ada", "Bo", "Cy"], [a, b, {"Moons": 1}])
     assert [s.place for s in out.standings] == [1, 1, 3]
-    assert sorted(out.winners) == [0, 1]
-    assert "share the win" in out.summary
+    assert sorted(out.drawn) == [0, 1] and out.winners == []
+    assert out.summary.startswith("A draw: the lairs of Ada and Bo are level on every suit that counts")
     assert "level on every suit that counts (3, 2, 0, 0, 0) and share a place" in out.tiebreaks
 
 

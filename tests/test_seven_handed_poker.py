@@ -304,9 +304,9 @@ def test_a_tied_coin_counts_for_both_in_a_row():
     assert game.outcome() is None
     events = play_out(game, [("KS", 3), ("KH", 3)])
     outcome = game.outcome()
-    assert sorted(outcome.winners) == [ADA, BO]
+    assert outcome.winners == [] and sorted(outcome.drawn) == [ADA, BO]
     assert [s.place for s in outcome.standings] == [1, 1]
-    assert outcome.summary == ("A tie game: the tie on coin 3 counts for both, and so Ada has three adjacent "
+    assert outcome.summary == ("A tie game, a draw: the tie on coin 3 counts for both, and so Ada has three adjacent "
                                "coins (1, 2 and 3) and Bo has three adjacent coins (3, 4 and 5) at once.")
     assert "no tie-break" in outcome.tiebreaks
     assert events[-1].text == outcome.summary and events[-1].data["winners"] == [ADA, BO]
@@ -379,8 +379,8 @@ def test_when_neither_can_play_lone_hands_win_their_coins():
         "Bo's one card on coin 4 face no cards: a hand beats no hand, and Bo wins coin 4.",
     ]
     outcome = game.outcome()
-    assert sorted(outcome.winners) == [ADA, BO]
-    assert outcome.summary == ("A tie game: the cards ran out before either player won three adjacent coins "
+    assert outcome.winners == [] and sorted(outcome.drawn) == [ADA, BO]
+    assert outcome.summary == ("A tie game, a draw: the cards ran out before either player won three adjacent coins "
                                "or four in all (Ada 2, Bo 2).")
     # the lone hands stay face down
     assert game.view(BO)["coins"][0]["sides"] == [[None], []]
@@ -399,8 +399,8 @@ def test_lone_hands_can_give_both_players_the_win():
     game.deck = []
     play_out(game, [("2C", 1), ("2D", 5), ("3C", 2), ("3D", 6), ("4C", 3), ("4D", 7)])
     outcome = game.outcome()
-    assert sorted(outcome.winners) == [ADA, BO]
-    assert outcome.summary == ("A tie game: when the cards ran out, Ada had three adjacent coins (1, 2 and 3) "
+    assert outcome.winners == [] and sorted(outcome.drawn) == [ADA, BO]
+    assert outcome.summary == ("A tie game, a draw: when the cards ran out, Ada had three adjacent coins (1, 2 and 3) "
                                "and Bo had three adjacent coins (5, 6 and 7).")
 
 

@@ -292,15 +292,30 @@ def test_finish_keeps_the_record_and_stats_count_played_wins_and_best_place(stor
     assert {(r["game"], r["player"]) for r in rows} == set(expected)
     for r in rows:
         places = expected[(r["game"], r["player"])]
-        assert (r["played"], r["wins"], r["best"]) == (len(places), places.count(1), min(places))
+        assert (r["played"], r["wins"], r["drawn"], r["best"]) == (len(places), places.count(1), 0, min(places))
     assert [r["wins"] for r in rows] == sorted((r["wins"] for r in rows), reverse=True)
     both = store.stats()
     assert [r for r in both if r["game"] == "other"] == [
-        {"game": "other", "player": "Ada", "played": 1, "wins": 1, "best": 1},
-        {"game": "other", "player": "Zed", "played": 1, "wins": 1, "best": 1},
+        {"game": "other", "player": "Ada", "played": 1, "wins": 0, "drawn": 1, "best": 1},
+        {"game": "other", "player": "Zed", "played": 1, "wins": 0, "drawn": 1, "best": 1},
     ]
     assert store.stats("nothing-here") == []
     assert store.unfinished() == []
+
+
+def test_a_shared_first_place_counts_as_drawn_never_as_won(store):
+    def finished(places):
+        players = list(places)
+        save_id = store.new_game({"game": "other", "players": players, "seed": 0, "moves": []}, [], "Other")
+        store.finish(save_id, {"summary": "", "standings": [
+            {"seat": s, "name": name, "place": places[name], "score": 0} for s, name in enumerate(players)]})
+
+    finished({"Ada": 1, "Bo": 1, "Cy": 3})  # Ada and Bo draw
+    finished({"Ada": 1, "Bo": 2, "Cy": 2})  # Ada wins; Bo and Cy share second: no draw for them
+    finished({"Ada": 2, "Bo": 1, "Cy": 2})  # Bo wins
+    rows = {r["player"]: (r["played"], r["wins"], r["drawn"], r["best"]) for r in store.stats("other")}
+    assert rows == {"Ada": (3, 1, 1, 1), "Bo": (3, 1, 1, 1), "Cy": (3, 0, 0, 2)}
+    assert [r["player"] for r in store.stats("other")] == ["Ada", "Bo", "Cy"]
 
 
 def test_finishing_again_replaces_the_standings_and_bad_outcomes_are_refused(store):

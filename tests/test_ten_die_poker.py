@@ -12,7 +12,7 @@ import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.ten_die_poker import TenDiePokerBot, best_reroll, chances
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream
+from tabletop_tui.rules.engine import IllegalMove, Move, RecordError, Stream
 from tabletop_tui.rules.ten_die_poker import (
     BEATEN, FOLDED, LEADER, OUT, WAITING, TenDiePoker, challenge_cost, dice_hand, player_key)
 
@@ -85,7 +85,7 @@ def test_catalog_entry_loads_this_game_bot_and_help():
 
 def test_options_and_their_defaults():
     game = TenDiePoker(NAMES[:4], 1)
-    assert game.options == {"chips": 40, "ante": 1, "hands": 10, "odd_chips": "random"}
+    assert game.options == {"chips": 40, "ante": 1, "hands": 10, "odd_chips": "random", "ante_doubles_every": 10}
     assert game.chips == [39] * 4 and game.pot == 4 and game.hand == 1
     with pytest.raises(ValueError, match="cannot be more than the starting chips"):
         TenDiePoker(NAMES[:4], 1, chips=3, ante=4)
@@ -93,6 +93,69 @@ def test_options_and_their_defaults():
         TenDiePoker(NAMES[:3], 1)
     with pytest.raises(ValueError, match="odd_chips"):
         TenDiePoker(NAMES[:4], 1, odd_chips="keep")
+
+
+def play_hand(game: TenDiePoker) -> None:
+    """Everyone still waiting folds: the leaders take the pot and the next hand is dealt."""
+    hand = game.hand
+    while game.hand == hand and game.outcome() is None:
+        game.play(game.to_act()[0], FOLD)
+
+
+def test_a_session_played_to_the_end_doubles_its_ante_every_ten_hands():
+    game = TenDiePoker(NAMES[:4], 5, hands=0, chips=100)
+    assert "the ante doubles every 10 hands" in game.log[0].text
+    antes = []
+    while game.hand <= 25:
+        antes.append(game.view(None)["ante"])
+        assert game.pot == 4 * antes[-1]  # everyone paid this hand's ante
+        play_hand(game)
+    assert antes == [1] * 10 + [2] * 10 + [4] * 5
+    assert "After 10 hands the ante doubles to 2." in [e.text for e in game.log]
+    assert "After 20 hands the ante doubles to 4." in [e.text for e in game.log]
+    assert sum(game.chips) + game.pot == 400
+
+
+def test_the_ante_stays_fixed_in_a_set_session_or_when_the_table_says_so():
+    for options in ({"hands": 30}, {"hands": 0, "ante_doubles_every": 0}):
+        game = TenDiePoker(NAMES[:4], 5, chips=100, **options)
+        for _ in range(25):
+            play_hand(game)
+        assert game.hand == 26 and game.view(None)["ante"] == 1
+        assert not any(e.kind == "ante" for e in game.log)
+
+
+def test_sessions_that_ran_for_ever_end():
+    # With a fixed ante these five sessions (five computer players, played to the end, odd chips carried)
+    # went on past 3,000 hands: two players were left with most of the chips, a chip or two changing
+    # hands each time. The doubling ante ends them.
+    from tabletop_tui.simulate import simulate
+
+    for seed in (13, 18, 29, 35, 46):
+        result = simulate("ten-die-poker", 1, 5, seed, {"hands": 0, "odd_chips": "carry"})
+        assert result["finished"] == 1 and result["capped"] == 0 and result["errors"] == []
+        assert result["median_length"] <= 80  # the ante is 128 by hand 71: more than half the 200 chips
+
+
+def test_a_record_of_rules_version_1_keeps_its_ante_fixed(store):
+    played = TenDiePoker(NAMES[:4], 3, hands=0, ante_doubles_every=0)
+    bots = [TenDiePokerBot(s, 3) for s in range(4)]
+    while played.hand <= 15:
+        seat = played.to_act()[0]
+        played.play(seat, bots[seat].choose(played.view(seat), played.legal_moves(seat)))
+    old = played.record()
+    old["rules_version"] = 1
+    del old["options"]["ante_doubles_every"]  # version 1 had no such option
+    try:
+        differs = TenDiePoker.from_record(old).view(None) != played.view(None)
+    except RecordError:
+        differs = True
+    assert differs  # read as version 2, hand 11 would cost 2
+    save_id = store.new_game(old, [], "Ten-Die Poker")
+    record = store.load(save_id)["record"]
+    assert record["rules_version"] == 2 and record["options"]["ante_doubles_every"] == 0
+    again = TenDiePoker.from_record(record)
+    assert again.view(None) == played.view(None) and again.view(None)["ante"] == 1
 
 
 def test_the_dice_are_rolled_a_pair_at_a_time_and_make_two_hands():
@@ -403,12 +466,12 @@ def test_the_session_ends_after_the_last_hand_with_standings_by_chips():
     assert refused(game, ADA, FOLD) == "The game is over."
 
 
-def test_a_shared_win():
+def test_equal_chips_at_the_top_are_a_draw():
     game = table(THREE_SIXES, THREE_SIXES, PAIR_OF_4S, HIGH_6, hands=1)
     game.play(DI, FOLD)
     game.play(CY, FOLD)
-    assert game.outcome().summary == "After 1 hand the session is over: Ada and Bo share the win with 41 chips each."
-    assert game.outcome().winners == [ADA, BO]
+    assert game.outcome().summary == "After 1 hand the session is over: a draw, Ada and Bo having 41 chips each."
+    assert game.outcome().drawn == [ADA, BO] and game.outcome().winners == []
 
 
 # --------------------------------------------------------------------------------------------
@@ -589,8 +652,9 @@ def test_random_sessions_keep_the_invariants():
     for g in range(1000):
         n = rnd.randint(4, 7)
         hands = rnd.choice((0, 1, 2, 3))
-        options = {"chips": rnd.choice((2, 3) if hands == 0 else (2, 3, 5, 40)), "ante": rnd.choice((1, 1, 2)),
-                   "hands": hands, "odd_chips": rnd.choice(("random", "carry"))}
+        options = {"chips": rnd.choice((2, 3, 8) if hands == 0 else (2, 3, 5, 40)), "ante": rnd.choice((1, 1, 2)),
+                   "hands": hands, "odd_chips": rnd.choice(("random", "carry")),
+                   "ante_doubles_every": rnd.choice((0, 1, 3, 10))}
         game = TenDiePoker(NAMES[:n], rnd.randrange(1 << 30), **options)
         total = n * options["chips"]
         moves = 0
@@ -622,8 +686,13 @@ def test_random_sessions_keep_the_invariants():
         assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
         out = game.outcome()
         best = max(game.chips)
-        assert sorted(out.winners) == [s for s in range(n) if game.chips[s] == best]
-        able = sum(c >= options["ante"] for c in game.chips)
+        assert sorted(out.first) == [s for s in range(n) if game.chips[s] == best]
+        assert out.winners == (out.first if len(out.first) == 1 else [])
+        able = sum(c >= game.ante(game.hand + 1) for c in game.chips)
+        every = options["ante_doubles_every"]
+        if not options["hands"] and every:
+            # the ante passes half the chips on the table within this many doublings: then one at most can pay
+            assert game.hand <= every * (total // options["ante"]).bit_length()
         if options["hands"] and game.hand == options["hands"] and able >= 2:
             endings["hands"] += 1
         else:

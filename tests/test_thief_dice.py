@@ -107,12 +107,13 @@ def test_catalog_entry_loads_this_game_bot_and_help():
 
 def test_options_are_checked():
     game = ThiefDice(["Ada", "Bob"], 1)
-    assert game.options == {"points": 30, "rounds": 0, "close_call_fix": False}
-    for bad in ({"points": 0}, {"points": 1001}, {"rounds": -1}, {"close_call_fix": "maybe"}, {"stakes": 5}):
+    assert game.options == {"points": 30, "rounds": 0, "close_call_fix": False, "payment_ceiling": "points"}
+    for bad in ({"points": 0}, {"points": 1001}, {"rounds": -1}, {"close_call_fix": "maybe"}, {"stakes": 5},
+                {"payment_ceiling": "half"}):
         with pytest.raises(ValueError):
             ThiefDice(["Ada", "Bob"], 1, **bad)
-    game = ThiefDice(["Ada", "Bob"], 1, points="25", rounds="3", close_call_fix="yes")
-    assert game.options == {"points": 25, "rounds": 3, "close_call_fix": True}
+    game = ThiefDice(["Ada", "Bob"], 1, points="25", rounds="3", close_call_fix="yes", payment_ceiling="none")
+    assert game.options == {"points": 25, "rounds": 3, "close_call_fix": True, "payment_ceiling": "none"}
     assert game.points == [25, 25]
 
 
@@ -351,13 +352,81 @@ def test_payment_is_capped_at_what_the_payer_has_and_empty_means_jail():
     assert BOB not in game.to_act()
 
 
-def test_a_rich_thief_pays_the_full_amount_even_above_the_starting_points():
+def test_a_rich_thief_pays_no_more_than_the_starting_points():
+    # The seed: "if points are set at 10 then thieves can only pay up to 10 points".
     game = table(2, points=10)
     game.points = [18, 2]  # Ada grew rich in earlier rounds (the table still holds 20)
     roll(game, 2, 4)
     _, events = win_round(game, 2, 3)  # Ada owes 3 x 5 = 15: more than the 10 she started with
+    assert game.points == [8, 12] and not game.jailed[ADA]
+    assert game.last_payments["payments"][0] == {"seat": ADA, "faces": [2, 3], "total": 5, "owed": 15, "paid": 10,
+                                                 "jailed": False}
+    texts = [e.text for e in events]
+    assert "Bob has 6 steals and wins round 1! Every other free thief rolls two dice and pays Bob 3 times the " \
+           "total, at most 10 points, or all they have." in texts
+    assert ("Ada rolls 2 and 3: 3 x 5 = 15, but nobody pays more than the 10 starting points; Ada pays Bob "
+            "10 points and keeps 8.") in texts
+
+
+def test_the_ceiling_and_what_the_payer_has_both_cap_a_payment():
+    game = table(3, points=10)
+    game.points = [16, 7, 7]
+    _, events = win_round(game, 6, 5, 6, 6)  # Bob owes 33 and has 7: jailed; Cy owes 36 and has 7: jailed
+    assert game.points == [30, 0, 0] and game.jailed == [False, True, True] and game.over
+    game = table(2, points=10)
+    game.points = [12, 8]
+    roll(game, 2, 4)
+    win_round(game, 6, 6)  # Ada owes 36: the ceiling (10) is less than what she has (12)
+    assert game.points == [2, 18]
+
+
+def test_without_the_ceiling_a_rich_thief_pays_the_full_amount():
+    game = table(2, points=10, payment_ceiling="none")
+    game.points = [18, 2]
+    roll(game, 2, 4)
+    _, events = win_round(game, 2, 3)  # Ada owes 3 x 5 = 15: more than the 10 she started with, and pays it
     assert game.points == [3, 17] and not game.jailed[ADA]
     assert game.last_payments["payments"][0]["paid"] == 15
+    assert "Ada rolls 2 and 3: 3 x 5 = 15; Ada pays Bob 15 points and keeps 3." in [e.text for e in events]
+
+
+def _game_where_a_payment_passes_the_starting_points() -> ThiefDice:
+    """A whole game of three computer thieves with no payment ceiling (the reading of rules version 1) in
+    which some loser paid more than the starting points."""
+    for seed in range(200):
+        game = ThiefDice(["Ada", "Bob", "Cy"], seed, points=12, payment_ceiling="none")
+        bots = {s: ThiefDiceBot(s, seed) for s in range(3)}
+        over_the_top = False
+        while game.outcome() is None:
+            seat = game.to_act()[0]
+            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
+            payments = game.last_payments["payments"] if game.last_payments else []
+            over_the_top |= any(p["paid"] > 12 for p in payments)
+        if over_the_top:
+            return game
+    raise AssertionError("no game paid more than the starting points")
+
+
+def test_a_record_of_rules_version_1_replays_without_the_ceiling(store, tmp_path):
+    played = _game_where_a_payment_passes_the_starting_points()
+    old = played.record()
+    old["rules_version"] = 1
+    del old["options"]["payment_ceiling"]  # version 1 had no such option
+    assert ThiefDice.from_record(old).points != played.points  # read as version 2 it goes otherwise
+    save_id = store.new_game(old, [], "Thief Dice")
+    record = store.load(save_id)["record"]
+    assert record["rules_version"] == 2 and record["options"]["payment_ceiling"] == "none"
+    again = ThiefDice.from_record(record)
+    assert again.points == played.points and again.outcome().to_json() == played.outcome().to_json()
+    # and so does an exported file of version 1
+    path = tmp_path / "old.json"
+    store.export(save_id, path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["record"] = old
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    store.delete(save_id)  # else the file is the game already saved
+    imported = store.load(store.import_file(path))["record"]
+    assert ThiefDice.from_record(imported).points == played.points
 
 
 # --------------------------------------------------------------------------------------------
@@ -491,12 +560,12 @@ def test_the_last_free_thief_wins_and_the_jailed_are_placed_later_first():
 
 def test_thieves_jailed_at_the_same_payment_are_placed_by_what_they_held():
     game = table(3, points=10)
-    game.points = [10, 6, 14]
+    game.points = [14, 6, 10]
     win_round(game, 6, 6, 6, 6)
     out = game.outcome()
     assert [(s.seat, s.place) for s in out.standings] == [(ADA, 1), (CY, 2), (BOB, 3)]
     assert "Bob and Cy" in out.tiebreaks or "Cy and Bob" in out.tiebreaks
-    assert "more points held before that payment places higher (Cy 14, Bob 6)" in out.tiebreaks
+    assert "more points held before that payment places higher (Cy 10, Bob 6)" in out.tiebreaks
 
 
 def test_thieves_jailed_together_with_equal_points_share_a_place():
@@ -522,15 +591,16 @@ def test_a_fixed_number_of_rounds_most_points_wins():
     assert out.tiebreaks == ""
 
 
-def test_equal_points_after_the_last_round_share_the_place():
+def test_equal_points_after_the_last_round_are_a_draw():
     game = table(2, points=50, rounds=2)
     win_round(game, 1, 1)
     roll(game, 2, 4)
     win_round(game, 1, 1)
     out = game.outcome()
     assert [(s.seat, s.place) for s in out.standings] == [(ADA, 1), (BOB, 1)]
-    assert out.winners == [ADA, BOB]
-    assert out.summary == "After 2 rounds, Ada and Bob share the most points (50) and share the title of Ideal Thief."
+    assert out.drawn == [ADA, BOB] and out.winners == [] and out.winner is None
+    assert out.summary == ("After 2 rounds, Ada and Bob share the most points (50): the game is a draw, and nobody "
+                           "is the Ideal Thief.")
     assert out.tiebreaks == "Ada and Bob have 50 points each and share a place."
 
 
@@ -772,7 +842,8 @@ def test_random_games_keep_the_invariants():
     for g in range(games):
         n = rnd.randint(2, 8)
         options = {"points": rnd.choice((1, 4, 10, 10, 15, 25)), "rounds": rnd.choice((0, 0, 0, 1, 2, 4)),
-                   "close_call_fix": rnd.random() < 0.5}
+                   "close_call_fix": rnd.random() < 0.5, "payment_ceiling": rnd.choice(("points", "none"))}
+        ceiling = options["points"] if options["payment_ceiling"] == "points" else 10**9
         game = ThiefDice(NAMES[:n], rnd.randrange(1 << 30), **options)
         total = n * options["points"]
         rats = Counter()
@@ -805,8 +876,12 @@ def test_random_games_keep_the_invariants():
                 rats[seat, game.round] += 1
             else:
                 seat, move = roller, ROLL
+            before, payments = list(game.points), game.last_payments
             game.play(seat, move)
             moves += 1
+            if game.last_payments is not payments:  # this move ended a round: the losers paid
+                for p in game.last_payments["payments"]:
+                    assert p["paid"] == min(p["owed"], ceiling, before[p["seat"]])
         longest = max(longest, moves)
         assert max(rats.values(), default=0) <= 1
         out = game.outcome()
@@ -823,7 +898,7 @@ def test_random_games_keep_the_invariants():
             endings["rounds"] += 1
             assert options["rounds"] and game.round == options["rounds"]
             best = max(game.points)
-            assert sorted(out.winners) == [s for s in range(n) if game.points[s] == best]
+            assert sorted(out.first) == [s for s in range(n) if game.points[s] == best]
         placed = {st.seat: st.place for st in out.standings}
         assert sorted(placed) == list(range(n))
         for a in range(n):

@@ -4,7 +4,7 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.modals import CurtainScreen, TooSmallScreen
 
-from ui_helpers import settle, shown
+from ui_helpers import settle, shown, words
 
 
 async def test_a_small_terminal_says_so_and_the_game_comes_back(make_app, store):
@@ -261,3 +261,34 @@ async def test_the_computers_pace_is_chosen_in_the_settings_and_remembered(store
         assert isinstance(app.screen, LauncherScreen)
     assert store.get_setting("pace") == "instant"
     assert TabletopApp(store=store).bot_delay == 0
+
+
+async def test_a_drawn_game_says_draw_and_the_records_count_it_drawn(make_app, store):
+    from tabletop_tui import catalog
+    from tabletop_tui.rules.engine import Move
+    from tabletop_tui.ui.screens.results import ResultsScreen
+
+    session = Session.new("pontifuse", ["Ada", "Bo"], 2, {"replay_limit": 1}, [], store)
+    game = session.game
+    while game.view(None)["phase"] != "place":
+        seat = game.to_act()[0]
+        session.play(seat, game.legal_moves(seat)[0])
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6):  # X O X / X O O / O X X: nobody flanks anything
+        session.play(game.to_act()[0], Move("place", (cell,)))
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("9")  # the last territory, south-east
+        await settle(pilot, 6)
+        assert isinstance(app.screen, ResultsScreen)
+        assert "A draw: Ada and Bo share first place, and nobody wins." in words(app.screen.query_one("#results-draw"))
+        rows = shown(app.screen.query_one("#results-table")).splitlines()
+        assert [row.split()[0] for row in rows if "Ada" in row or "Bo" in row] == ["draw", "draw"]
+        stats = {r["player"]: (r["played"], r["wins"], r["drawn"]) for r in store.stats("pontifuse")}
+        assert stats == {"Ada": (1, 0, 1), "Bo": (1, 0, 1)}
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+        app.screen.show_details(catalog.get("pontifuse"))
+        await settle(pilot, 1)
+        assert "Ada: 1 played, 0 won, 1 drawn" in words(app.screen.query_one("#game-details"))

@@ -212,6 +212,9 @@ async def test_a_big_terminal_draws_every_monster_as_a_body_and_a_short_table_dr
         assert text.count("───┼───") == 6 and not re.search(r"H\d A\d", text)
         for seat, name in enumerate(names):
             assert f"{seat + 1} {name}" in text
+        assert "not rolled yet: nothing to scavenge until someone researches" in text
+        first = screen.session.game.first
+        screen.session.play(first, Move("research"))  # the four research dice are on the table now
         screen.table_size = lambda: (46, 12)  # as if the table had only 12 rows
         screen.refresh_table()
         await settle(pilot, 1)

@@ -67,13 +67,14 @@ def second_suit(lair: dict) -> int:
 async def test_two_burglars_play_a_whole_game_from_the_launcher(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await new_game(pilot, app, 1)
+        screen = await new_game(pilot, app, 9)
         game = screen.session.game
-        assert (game.players, game.seed, screen.session.computer) == (["Ada", "Bo"], 1, [])
-        assert game.options == {"excuse": False, "pawns": False, "courts": False}
+        assert (game.players, game.seed, screen.session.computer) == (["Ada", "Bo"], 9, [])
+        assert game.options == {"excuse": False, "pawns": False, "courts": False, "second_chance_miss": "drop"}
         presses = await play_to_the_end(pilot, app)
         assert presses == len(game.history)  # nobody but the two at the keyboard made a move
         assert any(e.kind == "last_night" for e in game.log)
+        assert any(e.kind == "bag_lost" for e in game.log)  # a missed second chance dropped the bag
 
         # the standings: the second most numerous suit of each lair decides
         lairs = game.view(None)["lairs"]
@@ -169,7 +170,7 @@ async def test_a_human_against_the_computer_with_the_extended_deck(make_app, sto
         screen = await start(pilot, app, SecondStoryScreen)
         session = screen.session
         assert session.computer == [1]
-        assert session.game.options == {"excuse": True, "pawns": True, "courts": True}
+        assert session.game.options == {"excuse": True, "pawns": True, "courts": True, "second_chance_miss": "drop"}
         assert session.game.view(None)["deck_size"] == 45
         assert "(with the Excuse, the Pawns and the Courts)" in session.game.log[0].text
         presses = await play_to_the_end(pilot, app)

@@ -134,7 +134,7 @@ class MonsterBuilderBot(Bot):
         phase = view["phase"]
         dice = view["research"]
         if phase == "act":
-            return Move(self.plan_turn(view))
+            return Move(self.plan_turn(view, [m.kind for m in moves]))
         if phase == "research":  # the highest die, if it improves the monster
             die = max(range(len(dice)), key=lambda i: dice[i])
             return Move("die", (die,)) if best_slot(mine, dice[die])[1] > 0 else Move("stop")
@@ -158,13 +158,15 @@ class MonsterBuilderBot(Bot):
             return Move("discard") if slot is None else Move("build", (slot,))
         return moves[0]
 
-    def plan_turn(self, view: dict) -> str:
-        """The action worth most now: research, scavenge or fight."""
+    def plan_turn(self, view: dict, actions=("research", "scavenge", "fight")) -> str:
+        """The action worth most now among `actions`: research, scavenge or fight (there is nothing to
+        scavenge before the research dice are first rolled)."""
         monsters = [m["parts"] for m in view["monsters"]]
         mine = monsters[self.seat]
-        options = [(research_worth(mine), "research"),
-                   (sum(gain for _, _, gain in scavenge_plan(mine, view["research"])), "scavenge"),
-                   (self.best_attack(monsters)[0], "fight")]
+        options = [(research_worth(mine), "research")]
+        if "scavenge" in actions:
+            options.append((sum(gain for _, _, gain in scavenge_plan(mine, view["research"])), "scavenge"))
+        options.append((self.best_attack(monsters)[0], "fight"))
         return max(options, key=lambda o: o[0])[1]
 
     def best_attack(self, monsters: list[list[int]]) -> tuple[float, str, int]:

@@ -80,6 +80,7 @@ class BreakTheBank(Game):
     hidden_information = False
     #: Games end by themselves within players x turns turns of at most five rolls each.
     move_limit = 8 * 20 * (MAX_DICE + 1)
+    length_unit = "turns"
     OPTIONS = (
         Option("money", "Starting money", "int", 100, help="Dollars each player starts with.", min=10, max=1000),
         Option("turns", "Turns each", "int", 5,
@@ -274,6 +275,13 @@ class BreakTheBank(Game):
             f"{_dollars(kitty + bank)} in all.", "break", seat, amount=kitty + bank))
         self._finish(events)
 
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        return sum(self.turns_taken)
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -295,7 +303,7 @@ class BreakTheBank(Game):
         if len(winners) == 1:
             summary = f"{start}: {names[winners[0]]} has the most money ({best}) and wins."
         else:
-            summary = f"{start}: {listing([names[s] for s in winners])} share the most money ({best}) and the win."
+            summary = f"{start}: {listing([names[s] for s in winners])} share the most money ({best}): a draw."
         ties = []
         for amount in sorted(set(money), reverse=True):
             group = [names[s] for s in range(len(names)) if money[s] == amount]

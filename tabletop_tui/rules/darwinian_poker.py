@@ -229,7 +229,7 @@ class DarwinianPoker(Game):
             summary = (f"Nobody survives: {listing(names_[s] for s in winners)} "
                        + ("lasted longest, going extinct in round" if len(winners) == 1
                           else "lasted longest, all going extinct in round")
-                       + f" {r}, and {'wins' if len(winners) == 1 else 'share the win'}.")
+                       + f" {r}, and {'wins' if len(winners) == 1 else 'share first place: a draw'}.")
         elif len(alive) == 1:
             w = alive[0]
             summary = f"{names_[w]} is the last survivor and wins, holding {self.shown[w]['hand']}."
@@ -238,7 +238,7 @@ class DarwinianPoker(Game):
             if len(winners) == 1:
                 summary = f"{names_[winners[0]]} wins the showdown with {hand}"
             else:
-                summary = f"{listing(names_[s] for s in winners)} share the win, each with {hand}"
+                summary = f"A draw: {listing(names_[s] for s in winners)} share first place, each with {hand}"
             beaten = [s for s in alive if s not in winners]
             beaten.sort(key=lambda s: -self.shown[s]["value"])
             if beaten:

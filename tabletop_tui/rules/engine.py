@@ -311,8 +311,26 @@ class Outcome:
     tiebreaks: str = ""  # which tie-breaks were used, in words ("" if none were needed)
 
     @property
-    def winners(self) -> list[int]:
+    def first(self) -> list[int]:
+        """The seats placed first: the winner, or every seat of a draw."""
         return [s.seat for s in self.standings if s.place == 1]
+
+    @property
+    def winners(self) -> list[int]:
+        """[the winner], or [] when the game is drawn: a first place shared is a draw, never a win."""
+        first = self.first
+        return first if len(first) == 1 else []
+
+    @property
+    def winner(self) -> int | None:
+        first = self.first
+        return first[0] if len(first) == 1 else None
+
+    @property
+    def drawn(self) -> list[int]:
+        """The seats that share first place ([] when one seat won)."""
+        first = self.first
+        return first if len(first) > 1 else []
 
     def to_json(self) -> dict:
         return {
@@ -370,6 +388,8 @@ class Game:
     chance: ClassVar[str] = "a roll of the dice"
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
+    #: What `length()` counts: "turns", "rounds", "hands" ...
+    length_unit: ClassVar[str] = "moves"
 
     def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options):
         players = [str(p) for p in players]
@@ -421,6 +441,22 @@ class Game:
 
     def describe_move(self, move: Move) -> str:
         return str(move)
+
+    def turn_order(self) -> list[int]:
+        """Every seat, the one that took the first turn first, then the second ... (for measuring the
+        advantage of moving first). By default the seats in the order of their first moves, then any
+        seat that never moved, in seat order; a game whose first moves are not turns says better."""
+        order: list[int] = []
+        for seat, _ in self.history:
+            if seat not in order:
+                order.append(seat)
+                if len(order) == len(self.players):
+                    return order
+        return order + [s for s in range(len(self.players)) if s not in order]
+
+    def length(self) -> int:
+        """How long the game has lasted, in `length_unit`s. By default the moves made."""
+        return len(self.history)
 
     def play(self, seat: int, move: Move) -> list[Event]:
         """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it.

@@ -69,10 +69,11 @@ class FightThePower(Game):
     #: Dice can trade hands for ever. A bot game takes some tens of moves; random seats that toggle
     #: dice at random take a few hundred; this stops the rare endless one.
     move_limit = 4_000
+    length_unit = "turns"
     OPTIONS = (
         Option("rounds", "Round limit", "int", 0,
                help="0 plays until a faction has eight dice or none. N ends the game after N rounds: the "
-                    "faction fewest dice away from eight or none wins (equal ones share the win).",
+                    "faction fewest dice away from eight or none wins (equal ones draw).",
                min=0, max=200),
         Option("extra_dice_win", "More dice break a tie", "bool", False,
                help="When every die both sides can compare is tied, the side with more dice wins the fight "
@@ -276,6 +277,17 @@ class FightThePower(Game):
 
     # -- the end -------------------------------------------------------------------------------------
 
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        """Turns played, the one under way (or the one that won) included."""
+        rounds = self.options["rounds"]
+        if self.phase == "over" and rounds and self.turns >= rounds * len(self.players):
+            return self.turns
+        return self.turns + 1
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -304,7 +316,7 @@ class FightThePower(Game):
                            f"{_dice(distance(counts[best[0]]))} from a win, comes closest and wins.")
             else:
                 summary = (f"After {played} nobody has reached eight dice or none; {listing([names[s] for s in best])}"
-                           f" come equally close ({_dice(distance(counts[best[0]]))} from a win) and share the win.")
+                           f" come equally close ({_dice(distance(counts[best[0]]))} from a win): a draw.")
         return Outcome(standings, summary, self._tiebreak_words(standings, winner))
 
     def _tiebreak_words(self, standings, winner: int | None) -> str:

@@ -1,7 +1,8 @@
 """Monster Builder: mad scientists build fighting monsters of five parts (a head, two arms, two
 legs), each worth 0 to 6. The first monster with five 6s wins at once.
 
-The table shares four research dice, rolled once at setup and then left as they lie between turns.
+The table shares four research dice, left as they lie between turns. By default they are not rolled
+at setup, so nothing can be scavenged before the first research (`opening` "rolled" rolls them then).
 A turn is one action, made as a few small moves:
 
   research   "research" rolls the four dice -> "die" i -> "build" slot (or "stop": build nothing)
@@ -119,22 +120,31 @@ class MonsterBuilder(Game):
     title = "Monster Builder"
     min_players = 3
     max_players = 6
-    rules_version = 1
+    #: 2: the research dice are not rolled at setup by default (version 1 rolled them: its records replay
+    #: with `opening` "rolled")
+    rules_version = 2
     hidden_information = False
     #: Nothing forces an end: fights can take parts away as fast as research builds them. Games between
     #: sensible players last about a hundred moves; the cap is for simulations of random play.
     move_limit = 3_000
+    length_unit = "turns"
     OPTIONS = (
         Option("rounds", "Round limit", "int", 0,
                help="0 plays until a monster has five 6s. N ends the game after N rounds if nobody has "
                     "finished: most 6s wins, then the highest total.", min=0, max=100),
+        Option("opening", "Research dice at the start", "choice", "unrolled",
+               help="Not rolled: there is nothing to scavenge until someone researches. Rolled at setup: "
+                    "the first player may scavenge them at once (and wins far more often).",
+               choices=(("unrolled", "not rolled"), ("rolled", "rolled at setup"))),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
         super().__init__(players, seed, **options)
         n = len(self.players)
         self.monsters = [[0] * 5 for _ in range(n)]
-        self.research = self.rng.dice(RESEARCH_DICE)
+        opening = self.options["opening"]
+        # the research dice as they lie; none until the first research with the "unrolled" opening
+        self.research = self.rng.dice(RESEARCH_DICE) if opening == "rolled" else []
         self.first = self.rng.below(n)
         self.current = self.first
         self.round = 1
@@ -150,8 +160,10 @@ class MonsterBuilder(Game):
         self._outcome: Outcome | None = None
         rounds = self.options["rounds"]
         self.log.append(self.say(
-            "Every monster starts with a 0 in each of its five parts. The research dice are rolled once "
-            f"to start: {self._dice_words()}. {self.players[self.first]} was drawn to play first."
+            "Every monster starts with a 0 in each of its five parts. "
+            + (f"The research dice are rolled once to start: {self._dice_words()}. " if self.research else
+               "The research dice are not rolled yet: there is nothing to scavenge until someone researches. ")
+            + f"{self.players[self.first]} was drawn to play first."
             + (f" The game ends after {rounds} round{'s' if rounds != 1 else ''} if no monster is finished."
                if rounds else ""),
             "setup", self.first, research=list(self.research)))
@@ -222,7 +234,7 @@ class MonsterBuilder(Game):
             return []
         phase = self.phase
         if phase == ACT:
-            return list(ACTIONS)
+            return list(ACTIONS) if self.research else [ACTIONS[0], ACTIONS[2]]
         if phase == RESEARCH:
             return [Move("die", (i,)) for i in range(RESEARCH_DICE)] + [Move("stop")]
         if phase == SCAVENGE:
@@ -364,6 +376,17 @@ class MonsterBuilder(Game):
 
     # -- the end ------------------------------------------------------------------------------------
 
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        """Turns played, the one under way (or the one that won) included."""
+        n = len(self.players)
+        if self.over and self.winner is None:  # stopped by the round limit, after the last turn
+            return self.round * n
+        return (self.round - 1) * n + (self.current - self.first) % n + 1
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -384,7 +407,7 @@ class MonsterBuilder(Game):
             summary = (f"After {self.round} rounds no monster is finished; {names[top[0]]} has the best, with {best}."
                        if len(top) == 1 else
                        f"After {self.round} rounds no monster is finished; {listing([names[s] for s in top])} share "
-                       f"the best, with {best}.")
+                       f"the best, with {best}: a draw.")
         return Outcome(standings, summary, self._tiebreak_words(sixes, totals))
 
     def _tiebreak_words(self, sixes: list[int], totals: list[int]) -> str:
@@ -475,6 +498,9 @@ class MonsterBuilder(Game):
                 return f"{me} won the fight and takes the spoils first: {expected}."
             if phase != ACT:
                 return f"{me} has already chosen an action this turn: now {expected}."
+            if kind == "scavenge" and not self.research:
+                return ("There is nothing to scavenge yet: the research dice are not rolled until someone "
+                        "researches. Research (and roll them) or fight.")
         elif kind == "die":
             die = args[0]
             if phase not in (RESEARCH, SCAVENGE):

@@ -4,7 +4,8 @@ Two merchants mark the nine territories in turn. Nothing stops at three in a row
 marked, every territory of a player whose two neighbours on opposite sides (along a row, a column or a
 diagonal) are that player's too is *flanked*. Flanked territories score 100, then 50, then 25 (halving),
 and whoever first flanked a territory takes a 100-point early-bird bonus. A board where nobody scores is
-a draw and is played again, coin flip and all.
+a draw and is played again, coin flip and all; after `replay_limit` scoreless boards in a row (3 unless
+the table says otherwise; 0 replays for ever) the game is drawn.
 
 Cells are numbered 0 to 8, row by row from the north-west corner. Before each board a seat chosen at
 random flips the coin and the other calls it; a right call goes first as the Resonade (mark X), the
@@ -274,9 +275,9 @@ def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: lis
     if board > 1:
         where = f" on board {board} (the earlier {plural(board - 1, 'board was', 'boards were')} scoreless)"
     if totals[0] == totals[1]:
-        summary = (f"{names[0]} and {names[1]} share the win with {totals[0]} points each{where}: "
+        summary = (f"A draw: {names[0]} and {names[1]} have {totals[0]} points each{where}: "
                    f"{names[0]} {details[0]}; {names[1]} {details[1]}.")
-        tiebreaks = "Equal totals share the win: Pontifuse has no tie-break."
+        tiebreaks = "Equal totals are a draw: Pontifuse has no tie-break."
     else:
         w = 0 if totals[0] > totals[1] else 1
         loser = 1 - w
@@ -304,21 +305,25 @@ class Pontifuse(Game):
     title = "Pontifuse"
     min_players = 2
     max_players = 2
-    rules_version = 1
+    #: 2: a game is drawn after REPLAY_LIMIT scoreless boards by default (version 1 replayed them for
+    #: ever: its records replay with `replay_limit` 0)
+    rules_version = 2
+    chance = "the flip of the coin"
     OPTIONS = (
         Option(
             "replay_limit",
             "Scoreless boards before a draw",
             "int",
-            0,
-            help="0 replays a scoreless board until somebody scores, as the original says; "
-            "N declares the game drawn after N scoreless boards in a row.",
+            3,
+            help="N declares the game drawn after N scoreless boards in a row; 0 replays a scoreless "
+            "board until somebody scores, as the original says (two careful players never do).",
             min=0,
             max=99,
         ),
     )
-    #: Two perfect players draw every board forever; simulations stop here.
+    #: With `replay_limit` 0, two perfect players draw every board for ever; simulations stop here.
     move_limit = 300
+    length_unit = "boards"
 
     def __init__(self, players: list[str], seed: int = 0, **options):
         super().__init__(players, seed, **options)
@@ -452,6 +457,16 @@ class Pontifuse(Game):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def turn_order(self) -> list[int]:
+        """The Resonade (who marks first) of the board being played, or of the last board."""
+        res = self._res
+        if res < 0:  # the coin of this board has not landed: the caller calls first
+            return [1 - self._flipper, self._flipper]
+        return [res, 1 - res]
+
+    def length(self) -> int:
+        return self._board
 
     def _mark_of(self, seat: int) -> str | None:
         if self._res < 0:

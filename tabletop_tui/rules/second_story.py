@@ -139,9 +139,13 @@ class SecondStory(Game):
     title = "Second Story"
     min_players = 2
     max_players = 5
-    rules_version = 1
+    #: 2: a missed second chance drops the bag at once (version 1 kept it while another second chance
+    #: was open: its records replay with `second_chance_miss` "keep")
+    rules_version = 2
+    chance = "a roll of the dice or a turned card"
     hidden_information = False
     move_limit = 5000
+    length_unit = "turns"
     OPTIONS = (
         Option("excuse", "The Excuse", "bool", False,
                help="Shuffle in the Excuse: kept beside the bag, taken home on a chosen end of night, "
@@ -150,6 +154,11 @@ class SecondStory(Game):
                help="Shuffle in the four Pawns: tenements robbed one flat (3+), several (6+) or all (9+)."),
         Option("courts", "The Courts", "bool", False,
                help="Shuffle in the four Courts: tenements like the Pawns."),
+        Option("second_chance_miss", "A missed second chance", "choice", "drop",
+               help="A second chance on a Crown that misses loses the whole bag, the risked chip with it, "
+                    "at once: a further second chance risks only its own chip. Or the bag is kept while "
+                    "another second chance is open, and a later success saves every chip risked.",
+               choices=(("drop", "drops the bag at once"), ("keep", "keeps it while another chance is open"))),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
@@ -304,6 +313,13 @@ class SecondStory(Game):
             self._reward(seat, job, card, events)
             return
         events.append(Event(f"{lead}: the guard notices!", "roll", seat, dict(self.last_roll)))
+        if reroll == "second_chance" and self.options["second_chance_miss"] == "drop":
+            lost = Counter({s: n for s, n in self.bag.items() if n})
+            self.bag.empty_into(self.bank)
+            verb = "goes" if sum(lost.values()) == 1 else "go"
+            events.append(self.say(
+                f"The second chance is missed: {name} loses the bag, the risked {card.suits[0]} chip with it; "
+                f"{describe_chips(lost)} {verb} back to the bank.", "bag_lost", seat, chips=dict(lost)))
         rerolls = self._rerolls(seat)
         if rerolls:
             self.phase = FAILED
@@ -451,7 +467,7 @@ class SecondStory(Game):
                 summary += f", against {scores[runner]} for {names[runner]}"
             summary += "."
         else:
-            summary = (f"{listing([names[w] for w in winners])} share the win: their lairs are level on every "
+            summary = (f"A draw: the lairs of {listing([names[w] for w in winners])} are level on every "
                        f"suit that counts ({', '.join(map(str, chains[winners[0]][1:]))}).")
         return Outcome(standings, summary, tiebreaks)
 
@@ -512,6 +528,13 @@ class SecondStory(Game):
         elif kind == "bust":
             self._bust(seat, events)
         return events
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first_player + k) % n for k in range(n)]
+
+    def length(self) -> int:
+        return self.night
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -335,20 +335,20 @@ class SevenHandedPoker(Game):
                 summary = "The cards ran out. " + summary
         elif winners:
             if not exhausted:
-                summary = (f"A tie game: the tie on {coin_label(coin)} counts for both, and so {p[0]} has "
+                summary = (f"A tie game, a draw: the tie on {coin_label(coin)} counts for both, and so {p[0]} has "
                            f"{how(0)} and {p[1]} has {how(1)} at once.")
             else:
-                summary = (f"A tie game: when the cards ran out, {p[0]} had {how(0)} "
+                summary = (f"A tie game, a draw: when the cards ran out, {p[0]} had {how(0)} "
                            f"and {p[1]} had {how(1)}.")
         else:
-            summary = (f"A tie game: the cards ran out before either player won three adjacent coins or four "
+            summary = (f"A tie game, a draw: the cards ran out before either player won three adjacent coins or four "
                        f"in all ({p[0]} {counts[0]}, {p[1]} {counts[1]}).")
         keys = [(1,) if s in winners or not winners else (0,) for s in (0, 1)]
         standings = rank_standings(list(p), keys, counts, details)
         tiebreaks = "" if len(winners) == 1 else "Seven-Handed Poker has no tie-break: a tie game is a draw."
         self._outcome = outcome = Outcome(standings, summary, tiebreaks)
         events.append(self.say(summary, "over", winners[0] if len(winners) == 1 else None,
-                               winners=outcome.winners))
+                               winners=outcome.first))
 
     # -- what a seat sees -----------------------------------------------------------------------
 

@@ -10,6 +10,12 @@ the leader leads alone (beaten leaders may be challenged again, as active player
 joins the lead; one that falls short drops out. The new worst hand acts next, until only the leaders
 are left: they share the pot. Ties for the worst hand are drawn at random.
 
+A session of a set number of hands ends after them. A session played to the end (`hands` 0) ends when
+fewer than two players can pay the ante, and for that the ante doubles every `ante_doubles_every` hands:
+with a fixed ante the stakes of a hand stay near the antes (half the pot at most per challenge), so once
+two players are left with most of the chips their stacks drift by a chip or two a hand, a fair random
+walk that takes thousands of hands (of the order of the product of the two stacks) to end.
+
 Seat statuses within a hand: `waiting` (may still become active), `leader`, `folded`, `beaten`
 (lost a challenge), `out` (could not pay the ante and sits the hand out).
 """
@@ -65,10 +71,13 @@ class TenDiePoker(Game):
     title = "Ten-Die Poker"
     min_players = 4
     max_players = 7
-    rules_version = 1
+    #: 2: a session played to the end doubles its ante every 10 hands by default (version 1 kept it fixed:
+    #: its records replay with `ante_doubles_every` 0)
+    rules_version = 2
     hidden_information = False
-    #: a session of 0 hands (until one player is left) can run long; a hand is some 10 moves
+    #: a session of 0 hands with a fixed ante can run long; a hand is some 10 moves
     move_limit = 20_000
+    length_unit = "hands"
     OPTIONS = (
         Option("chips", "Starting chips", "int", 40, help="Chips each player starts the session with.",
                min=1, max=1000),
@@ -80,6 +89,10 @@ class TenDiePoker(Game):
                help="When leaders split a pot that does not divide evenly: the odd chips go one each to "
                     "leaders drawn at random, or stay in the pot for the next hand.",
                choices=(("random", "drawn at random"), ("carry", "stay in the pot"))),
+        Option("ante_doubles_every", "Ante doubles every", "int", 10,
+               help="In a session played to the end (hands 0), the ante doubles after every so many hands, "
+                    "so that the session ends; 0 keeps it fixed, and two players left with most of the "
+                    "chips may then play on for thousands of hands.", min=0, max=500),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
@@ -106,7 +119,9 @@ class TenDiePoker(Game):
         self.log.append(self.say(
             f"Everyone starts with {plural(start, 'chip')}; the ante is {self.options['ante']}. "
             + (f"The session lasts {plural(hands, 'hand')}, or until only one player can pay the ante."
-               if hands else "The session goes on until only one player can pay the ante.")
+               if hands else "The session goes on until only one player can pay the ante"
+               + (f", and the ante doubles every {plural(self.options['ante_doubles_every'], 'hand')}."
+                  if self.options["ante_doubles_every"] else "."))
             + (" Odd chips of a split pot stay in the pot for the next hand."
                if self.options["odd_chips"] == "carry" else ""),
             "setup"))
@@ -127,6 +142,15 @@ class TenDiePoker(Game):
     def cost(self) -> int:
         return challenge_cost(self.pot)
 
+    def ante(self, hand: int | None = None) -> int:
+        """The ante of a hand (by default the current one): the `ante` option, doubled every
+        `ante_doubles_every` hands in a session played to the end."""
+        hand = self.hand if hand is None else hand
+        every = self.options["ante_doubles_every"]
+        if self.options["hands"] or not every or hand < 1:
+            return self.options["ante"]
+        return self.options["ante"] << ((hand - 1) // every)
+
     def best_name(self, seat: int) -> str:
         """The name of a player's better hand."""
         return describe(self.key(seat)[0], high=HIGH_NAME)
@@ -140,8 +164,11 @@ class TenDiePoker(Game):
         return f"black {_faces(black)} is {bn} (red {_faces(red)}, {rn})"
 
     def _start_hand(self, events: list) -> None:
-        ante = self.options["ante"]
+        ante = self.ante(self.hand + 1)
         names = self.players
+        if self.hand and ante != self.ante(self.hand):
+            events.append(self.say(f"After {plural(self.hand, 'hand')} the ante doubles to {ante}.", "ante",
+                                   None, ante=ante))
         able = [s for s in range(len(names)) if self.chips[s] >= ante]
         if len(able) < 2:
             self._end_session(events, f"only {names[able[0]]} can still pay the ante" if able
@@ -345,6 +372,9 @@ class TenDiePoker(Game):
         events.append(self.say(text, "reroll", seat, pairs=pairs, result=result))
         self._next_turn(events)
 
+    def length(self) -> int:
+        return self.hand
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -360,7 +390,7 @@ class TenDiePoker(Game):
         if len(winners) == 1:
             summary = f"After {played} {why}: {names[winners[0]]} wins with {top} chips."
         else:
-            summary = (f"After {played} {why}: {listing(names[s] for s in winners)} share the win with "
+            summary = (f"After {played} {why}: a draw, {listing(names[s] for s in winners)} having "
                        f"{top} chips each.")
         ties = []
         for chips in sorted(set(self.chips), reverse=True):
@@ -388,7 +418,7 @@ class TenDiePoker(Game):
             "seat": seat,
             "hand": self.hand,
             "hands": self.options["hands"],
-            "ante": self.options["ante"],
+            "ante": self.ante(max(self.hand, 1)),
             "pot": self.pot,
             "cost": self.cost(),
             "phase": self.phase,

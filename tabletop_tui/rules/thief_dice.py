@@ -64,10 +64,13 @@ class ThiefDice(Game):
     title = "Thief Dice"
     min_players = 2
     max_players = 8
-    rules_version = 1
+    #: 2: a payment is capped at the starting points (version 1 had no ceiling but the payer's points:
+    #: its records replay with `payment_ceiling` "none")
+    rules_version = 2
     hidden_information = False
     #: Default games last tens of moves; games of many players with many points can run to thousands.
     move_limit = 20_000
+    length_unit = "rounds"
     OPTIONS = (
         Option("points", "Starting points", "int", 30,
                help="Points each thief starts with. Few points make a short game (perhaps one round), "
@@ -78,6 +81,10 @@ class ThiefDice(Game):
         Option("close_call_fix", "Close-call fix", "bool", False,
                help="A close-call hands the dice straight to the next thief: turns the others were due to "
                     "lose are forgiven, so the roller keeps no free turns.", ),
+        Option("payment_ceiling", "Most a loser pays", "choice", "points",
+               help="What a loser pays the round's winner, three times his roll, is capped at the starting "
+                    "points (as the original says) and at what he has; or only at what he has.",
+               choices=(("points", "the starting points"), ("none", "all he has"))),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
@@ -168,6 +175,8 @@ class ThiefDice(Game):
                                        "round", first, round=self.round))
                 order = [first] + others
         self.order = order
+        if self.round == 1:
+            self.first_order = list(order)  # never changed afterwards: a copy may share it
         self.pos = 0
         events.append(self.say(f"Turn order for round {self.round}: {listing([names[s] for s in order])}. "
                                f"{names[order[0]]} rolls first.", "order", order[0], order=list(order)))
@@ -188,10 +197,12 @@ class ThiefDice(Game):
 
     def _end_round(self, winner: int, events: list) -> None:
         names = self.players
+        ceiling = self.options["points"] if self.options["payment_ceiling"] == "points" else None
         self.round_wins[winner] += 1
         events.append(self.say(
             f"{names[winner]} has {self.steals[winner]} steals and wins round {self.round}! Every other free "
-            f"thief rolls two dice and pays {names[winner]} {PAY_FACTOR} times the total, or all they have.",
+            f"thief rolls two dice and pays {names[winner]} {PAY_FACTOR} times the total"
+            + (f", at most {plural(ceiling, 'point')}" if ceiling else "") + ", or all they have.",
             "round_won", winner, round=self.round))
         k = self.order.index(winner)
         payers = self.order[k + 1:] + self.order[:k]
@@ -199,8 +210,9 @@ class ThiefDice(Game):
         for p in payers:
             a, b = self.rng.dice(2)
             owed = PAY_FACTOR * (a + b)
+            due = owed if ceiling is None else min(owed, ceiling)
             have = self.points[p]
-            paid = min(owed, have)
+            paid = min(due, have)
             self.points[p] -= paid
             self.points[winner] += paid
             jailed = self.points[p] == 0
@@ -211,6 +223,10 @@ class ThiefDice(Game):
                 self.jail_order.append(p)
                 text = (f"{names[p]} rolls {a} and {b}: {PAY_FACTOR} x {a + b} = {owed} owed; {names[p]} pays "
                         f"{names[winner]} all {plural(paid, 'point')} left and is jailed.")
+            elif due < owed:
+                text = (f"{names[p]} rolls {a} and {b}: {PAY_FACTOR} x {a + b} = {owed}, but nobody pays more "
+                        f"than the {ceiling} starting points; {names[p]} pays {names[winner]} "
+                        f"{plural(paid, 'point')} and keeps {self.points[p]}.")
             else:
                 text = (f"{names[p]} rolls {a} and {b}: {PAY_FACTOR} x {a + b} = {owed}; {names[p]} pays "
                         f"{names[winner]} {plural(paid, 'point')} and keeps {self.points[p]}.")
@@ -324,6 +340,13 @@ class ThiefDice(Game):
                          "lost_steal": lost, "round": self.round}
         return [self.say(text, "rat", seat, target=target, faces=[a, b], busted=busted)]
 
+    def turn_order(self) -> list[int]:
+        """The order of the first round (everyone is free then)."""
+        return list(self.first_order)
+
+    def length(self) -> int:
+        return self.round
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -354,7 +377,7 @@ class ThiefDice(Game):
                        "Ideal Thief!")
         else:
             summary = (f"After {played}, {listing([names[w] for w in winners])} share the most points "
-                       f"({self.points[winners[0]]}) and share the title of Ideal Thief.")
+                       f"({self.points[winners[0]]}): the game is a draw, and nobody is the Ideal Thief.")
         return Outcome(standings, summary, self._tiebreak_words(standings))
 
     def _tiebreak_words(self, standings) -> str:

@@ -96,7 +96,8 @@ class LauncherScreen(Screen):
         if records:
             text.append("Records\n", style="bold")
             for r in records[:5]:
-                text.append(f"  {r['player']}: {r['played']} played, {r['wins']} won\n")
+                drawn = f", {r['drawn']} drawn" if r.get("drawn") else ""
+                text.append(f"  {r['player']}: {r['played']} played, {r['wins']} won{drawn}\n")
         else:
             text.append("No finished games yet.\n", style="dim")
         text.append("\nEnter: new game    ?: rules", style="dim")

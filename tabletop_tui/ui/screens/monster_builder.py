@@ -167,6 +167,9 @@ class MonsterBuilderScreen(GameScreen):
         chosen = view["die"]
         built = set(view["built"])
         blocks = []
+        if not view["research"]:
+            return [Text("Research dice", style="bold"),
+                    Text("not rolled yet: nothing to scavenge until someone researches", style="dim")]
         for i, value in enumerate(view["research"]):
             style = "bold yellow" if i == chosen else "dim" if value == 1 or i in built else "bold"
             block = die_lines(value, style=style) if big else mini_die_lines(value, style=style)
@@ -231,6 +234,8 @@ class MonsterBuilderScreen(GameScreen):
         phase = view["phase"]
         dice = view["research"]
         if phase == "act":
+            if not dice:
+                return f"{me}: research (roll the dice) or fight? Nothing to scavenge yet."
             return f"{me}: research (roll the dice), scavenge (take dice as they lie) or fight?"
         if phase == "research":
             return f"{me} rolled {', '.join(map(str, dice))}: which die to build (1-4), or nothing?"

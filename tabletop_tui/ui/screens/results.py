@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.engine import log_for
+from tabletop_tui.rules.words import listing
 from tabletop_tui.session import Session
 
 
@@ -30,6 +31,10 @@ class ResultsScreen(Screen):
         outcome = self.session.game.outcome()
         with Vertical(classes="sheet", id="results"):
             yield Static(Text(f"{self.session.info.title}: the final standings", style="bold"), id="results-title")
+            if outcome.drawn:
+                together = listing([self.session.players[s] for s in outcome.drawn])
+                yield Static(Text(f"A draw: {together} share first place, and nobody wins.", style="bold yellow"),
+                             id="results-draw")
             yield Static(Text(outcome.summary, style="bold green"), id="results-summary")
             table = Table(box=None, padding=(0, 2), header_style="bold dim")
             table.add_column("Place", justify="right")
@@ -39,7 +44,8 @@ class ResultsScreen(Screen):
             for s in outcome.standings:
                 who = s.name + (" (computer)" if self.session.is_computer(s.seat) else "")
                 style = "bold" if s.place == 1 else ""
-                table.add_row(_ordinal(s.place), Text(who, style=style), str(s.score), s.detail)
+                place = "draw" if s.seat in outcome.drawn else _ordinal(s.place)
+                table.add_row(place, Text(who, style=style), str(s.score), s.detail)
             yield Static(table, id="results-table")
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
