@@ -123,7 +123,7 @@ def test_events_name_the_territory_in_the_marking_army():
     events = mark(game, 3)
     assert events[0].text == "Ada (English) marks the Archer (Drawbow), the west territory."
     events = mark(game, 5)
-    assert events[0].text == "Bob (Basque) marks the Princess (Helion), the east territory."
+    assert events[0].text == "Bob (Basque) marks the Bishop (Pontifex), the east territory."  # as the board names it
     assert game.describe_move(Move("place", (0,))) == "Mark the Merchant Family (Pontifuse), north-west"
     assert game.describe_move(Move("call", ("heads",))) == "Call heads"
     assert game.describe_move(Move("army", ("Basque",))) == "Lead the Basque army"
@@ -284,8 +284,8 @@ def test_one_flanked_each_and_the_early_bird_goes_to_the_first():
     mark(game, 0, 3, 1, 4)
     events = mark(game, 2)
     assert events[0].kind == "flank"
-    assert events[0].text == ("Ada (Basque) marks the King (Dunwoody), the north-east territory, and the Bishop "
-                              "(Pontifex) is now flanked: Ada is the first to flank and earns the early bird.")
+    assert events[0].text == ("Ada (Basque) marks the King (Dunwoody), the north-east territory, and the Princess "
+                              "(Helion) is now flanked: Ada is the first to flank and earns the early bird.")
     assert game.view(None)["early_bird"] == ADA
     events = mark(game, 5)
     assert events[0].text.endswith("and the Knight (Guillaume) is now flanked.")

@@ -5,7 +5,7 @@ from tabletop_tui.ui.screens.pontifuse import PontifuseScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.setup import SetupScreen
 
-from ui_helpers import settle
+from ui_helpers import settle, shown
 
 
 async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
@@ -118,3 +118,25 @@ async def test_the_log_shows_each_event_once(make_app):
         shown = "\n".join(strip.text for strip in log.lines)
         first = app.screen.session.game.log[0].text
         assert shown.count(first.split()[0] + " is chosen") == 1
+
+
+async def test_the_board_names_every_square_once_and_never_cuts_a_name(make_app, store):
+    from tabletop_tui.rules.pontifuse import ENGLISH
+    from tabletop_tui.session import Session
+
+    session = Session.new("pontifuse", ["Ada", "Bo"], 5, store=store)
+    session.autoplay(6)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        board = " ".join(shown(screen.query_one("#board")).split())
+        for what, _ in ENGLISH:
+            assert all(word in board for word in what.split()), what
+        before = shown(screen.query_one("#board"))
+        await pilot.press(str([i for i, c in enumerate(screen.session.game.view(None)["cells"]) if not c][0] + 1))
+        await settle(pilot, 3)
+        after = shown(screen.query_one("#board"))
+        names = lambda text: [w for w in text.split() if w.isalpha() and w[0].isupper()]
+        assert [n for n in names(before) if n not in ("X", "O")] == [n for n in names(after) if n not in ("X", "O")]

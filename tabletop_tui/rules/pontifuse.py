@@ -61,7 +61,6 @@ TERRITORIES = {
     army: tuple(f"{what} ({name})" for what, name in table)
     for army, table in (("English", ENGLISH), ("Basque", BASQUE))
 }
-_TERRITORIES_BY_INDEX = (TERRITORIES["English"], TERRITORIES["Basque"])
 
 #: Every line of three: rows, columns, diagonals. The middle one of a line is the one it can flank.
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -129,16 +128,19 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 # Events and outcomes, built once per distinct text (they are immutable and public)
 
 
-def _territory(army: int, cell: int) -> str:
-    return _TERRITORIES_BY_INDEX[army][cell]
+def _territory(cell: int) -> str:
+    """A territory as the board shows it: by its English name, whichever army marks it (the Basque
+    name of a square is another square's English name, so that naming each move by its army's names
+    gave two squares one name in the log)."""
+    return TERRITORIES["English"][cell]
 
 
 @lru_cache(maxsize=4096)
 def _flanking_placement(name: str, seat: int, army: int, cell: int, new: int, early: bool) -> Event:
     flanked = cells_of(new)
-    names = listing([f"the {_territory(army, c)}" for c in flanked])
+    names = listing([f"the {_territory(c)}" for c in flanked])
     verb = "is" if len(flanked) == 1 else "are"
-    text = (f"{name} ({ARMIES[army]}) marks the {_territory(army, cell)}, {WHERE[cell]}, "
+    text = (f"{name} ({ARMIES[army]}) marks the {_territory(cell)}, {WHERE[cell]}, "
             f"and {names} {verb} now flanked")
     text += f": {name} is the first to flank and earns the early bird." if early else "."
     return Event(text, "flank", seat, {"cell": cell, "flanked": flanked, "early_bird": early})
@@ -185,7 +187,7 @@ def _army_event(pun_name: str, res_name: str, pun: int, army: int) -> Event:
 
 def _plain_placement(name: str, seat: int, army: int, cell: int) -> Event:
     return Event(
-        f"{name} ({ARMIES[army]}) marks the {_territory(army, cell)}, {WHERE[cell]}.",
+        f"{name} ({ARMIES[army]}) marks the {_territory(cell)}, {WHERE[cell]}.",
         "place",
         seat,
         {"cell": cell, "flanked": [], "early_bird": False},
@@ -580,12 +582,7 @@ class Pontifuse(Game):
         if kind == "army" and args:
             return f"Lead the {args[0]} army"
         if kind == "place" and len(args) == 1 and isinstance(args[0], int) and 0 <= args[0] < 9:
-            cell = args[0]
-            seat = self._turn
-            army = self._arm[seat] if seat >= 0 else -1
-            if army >= 0:
-                return f"Mark the {_territory(army, cell)}, {DIRECTIONS[cell]}"
-            return f"Mark {WHERE[cell]}"
+            return f"Mark the {_territory(args[0])}, {DIRECTIONS[args[0]]}"
         return str(move)
 
     # -- copy -------------------------------------------------------------------------------------

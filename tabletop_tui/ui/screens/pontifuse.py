@@ -27,11 +27,8 @@ class PontifuseScreen(GameScreen):
     # -- drawing ----------------------------------------------------------------------------------
 
     def looking_army(self, view: dict) -> str:
-        """Territory names are drawn for the army of the player to move (or the English)."""
-        acting = view["to_act"]
-        armies = view["armies"]
-        if acting and armies[acting[0]]:
-            return armies[acting[0]]
+        """Territory names are drawn as the English know them, the whole game long, and the log names
+        them so too (the Basque names are the same ones mirrored), so that one name is one square."""
         return "English"
 
     def show_table(self, view: dict) -> None:
@@ -64,14 +61,20 @@ class PontifuseScreen(GameScreen):
                     top.append(" flanked", style="italic yellow")
             else:
                 top = Text(str(i + 1), style="dim")
-            cells.append([top, Text(short, style="bold" if mark else ""), Text(view["directions"][i], style="dim")])
+            style = "bold" if mark else ""
+            width = self.query_one("#board", GridBoard).cell_width
+            if len(short) <= width:
+                cells.append([top, Text(short, style=style), Text(view["directions"][i], style="dim")])
+            else:  # a long name on two lines, never cut: its place on the grid says its direction
+                first, _, rest = short.rpartition(" ")
+                cells.append([top, Text(first, style=style), Text(rest, style=style)])
         highlight = set(flanked)
         if view["last"] is not None:
             highlight.add(view["last"])
         self.query_one("#board", GridBoard).set_cells(cells, highlight)
 
         notes = Text()
-        notes.append(f"Names shown as the {army} see them. ", style="dim")
+        notes.append("Names as the English know them; the Basque mirror them. ", style="dim")
         if view["board_number"] > 1:
             notes.append(f"Board {view['board_number']}: the earlier boards were scoreless. ", style="italic")
         if view["early_bird"] is not None:
