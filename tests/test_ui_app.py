@@ -292,3 +292,29 @@ async def test_a_drawn_game_says_draw_and_the_records_count_it_drawn(make_app, s
         app.screen.show_details(catalog.get("pontifuse"))
         await settle(pilot, 1)
         assert "Ada: 1 played, 0 won, 1 drawn" in words(app.screen.query_one("#game-details"))
+
+
+async def test_the_results_name_the_games_score_and_show_the_final_table(make_app, store):
+    from tabletop_tui.ui.screens.fight_the_power import FightThePowerScreen
+    from tabletop_tui.ui.screens.results import ResultsScreen
+
+    session = Session.new("fight-the-power", ["Ada", "Bo", "Cy"], 3, {"rounds": 4}, [], store)
+    session.autoplay(5000)
+    assert session.over()
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ResultsScreen)
+        header = shown(app.screen.query_one("#results-table")).splitlines()[0].split()
+        assert header[:3] == ["Place", "Player", "Dice"]
+        await pilot.press("t")
+        await settle(pilot, 3)
+        table = app.screen
+        assert isinstance(table, FightThePowerScreen) and table.final
+        assert not table.query_one("#actions").actions
+        await settle(pilot, 6)
+        assert app.screen is table  # it stays: no jump back to the results by itself
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ResultsScreen)

@@ -74,6 +74,7 @@ def _turns(n: int) -> str:
 class BreakTheBank(Game):
     id = "break-the-bank"
     title = "Break the Bank"
+    score_label = "Money"
     min_players = 4
     max_players = 8
     rules_version = 1

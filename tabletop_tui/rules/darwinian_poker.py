@@ -75,6 +75,7 @@ def short_name(c) -> str:
 class DarwinianPoker(Game):
     id = "darwinian-poker"
     title = "Darwinian Poker"
+    score_label = "Hand"
     min_players = 2
     max_players = 6
     rules_version = 1

@@ -384,6 +384,8 @@ class Game:
     #: The screen then drops a curtain before each such seat decides, and draws the table and the
     #: log from that seat's view alone (`view(seat)`, `log_for(game.log, seat)`).
     hidden_information: ClassVar[bool] = False
+    #: What a standing's score counts, as the results' column heading ("Points", "Dice", "Chips").
+    score_label: ClassVar[str] = "Score"
     #: The chance that undo never takes back, in words: "Undo: not past a roll of the dice".
     chance: ClassVar[str] = "a roll of the dice"
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).

@@ -62,6 +62,7 @@ def _plural_face(face: int, count: int) -> str:
 class FightThePower(Game):
     id = "fight-the-power"
     title = "Fight the Power"
+    score_label = "Dice"
     min_players = 3
     max_players = 7
     rules_version = 1

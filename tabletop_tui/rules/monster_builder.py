@@ -118,6 +118,7 @@ def _percent(p: float) -> str:
 class MonsterBuilder(Game):
     id = "monster-builder"
     title = "Monster Builder"
+    score_label = "Sixes"
     min_players = 3
     max_players = 6
     #: 2: the research dice are not rolled at setup by default (version 1 rolled them: its records replay

@@ -305,6 +305,7 @@ def _drawn_outcome(names: tuple, boards: int) -> Outcome:
 class Pontifuse(Game):
     id = "pontifuse"
     title = "Pontifuse"
+    score_label = "Points"
     min_players = 2
     max_players = 2
     #: 2: a game is drawn after REPLAY_LIMIT scoreless boards by default (version 1 replayed them for

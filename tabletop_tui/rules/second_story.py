@@ -137,6 +137,7 @@ def describe_chips(chips) -> str:
 class SecondStory(Game):
     id = "second-story"
     title = "Second Story"
+    score_label = "Second suit"
     min_players = 2
     max_players = 5
     #: 2: a missed second chance drops the bag at once (version 1 kept it while another second chance

@@ -87,6 +87,7 @@ def _cards_words(cards: list[Card]) -> str:
 class SevenHandedPoker(Game):
     id = "seven-handed-poker"
     title = "Seven-Handed Poker"
+    score_label = "Coins"
     min_players = 2
     max_players = 2
     rules_version = 1

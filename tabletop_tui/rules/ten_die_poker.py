@@ -69,6 +69,7 @@ def _faces(values) -> str:
 class TenDiePoker(Game):
     id = "ten-die-poker"
     title = "Ten-Die Poker"
+    score_label = "Chips"
     min_players = 4
     max_players = 7
     #: 2: a session played to the end doubles its ante every 10 hands by default (version 1 kept it fixed:

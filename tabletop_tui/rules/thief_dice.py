@@ -62,6 +62,7 @@ def rat_succeeds(a: int, b: int) -> bool:
 class ThiefDice(Game):
     id = "thief-dice"
     title = "Thief Dice"
+    score_label = "Points"
     min_players = 2
     max_players = 8
     #: 2: a payment is capped at the starting points (version 1 had no ceiling but the payer's points:

@@ -37,10 +37,14 @@ class GameScreen(Screen):
     #: a wider terminal gives the scoreboard and the move log more room (app.tcss)
     HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (110, "-wide"), (150, "-very-wide")]
 
-    def __init__(self, session: Session, resumed: bool = False):
+    def __init__(self, session: Session, resumed: bool = False, final: bool = False):
         super().__init__()
         self.session = session
         self.resumed = resumed
+        #: the table of a game that is over, shown from its results: nothing to play, Escape goes back
+        self.final = final
+        if final:
+            self._bindings.bind("escape,t", "back_to_results", "Back to the results")
         self.error: str = ""
         self._at_keyboard: int | None = None  # the person the curtain was last lifted for
         self._handoff: int | None = None  # the next person, while the one at the keyboard finishes
@@ -137,7 +141,11 @@ class GameScreen(Screen):
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        self.session.release()
+        if not self.final:
+            self.session.release()
+
+    def action_back_to_results(self) -> None:
+        self.app.pop_screen()
 
     def report_saving(self) -> None:
         """Tell the players what became of the save: once for each new problem, never silently."""
@@ -280,7 +288,7 @@ class GameScreen(Screen):
 
     def advance(self) -> None:
         """After every change: results, a computer's move, or the curtain for the next human."""
-        if not self.is_current:
+        if not self.is_current or self.final:
             return
         if self.session.over():
             self.later(self.app.bot_delay * 2, self.show_results)

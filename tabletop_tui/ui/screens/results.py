@@ -19,6 +19,7 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("p", "again", "Play again"),
         Binding("enter,escape", "launcher", "Back to the games"),
+        Binding("t", "table", "The final table"),
         Binding("l", "log", "Log"),
         Binding("q", "quit", "Quit"),
     ]
@@ -39,7 +40,7 @@ class ResultsScreen(Screen):
             table = Table(box=None, padding=(0, 2), header_style="bold dim")
             table.add_column("Place", justify="right")
             table.add_column("Player")
-            table.add_column("Score", justify="right")
+            table.add_column(self.session.game.score_label, justify="right")
             table.add_column("Details")
             for s in outcome.standings:
                 who = s.name + (" (computer)" if self.session.is_computer(s.seat) else "")
@@ -67,6 +68,10 @@ class ResultsScreen(Screen):
         seed = (old.game.seed * 7919 + 1) % (2**31)
         new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store, old.curtain)
         self.app.switch_screen(self.app.game_screen(new))
+
+    def action_table(self) -> None:
+        """The table as the game ended, drawn by the game's own screen; Escape comes back here."""
+        self.app.push_screen(self.session.info.screen_class()(self.session, final=True))
 
     def action_launcher(self) -> None:
         self.app.to_launcher()
