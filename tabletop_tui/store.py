@@ -780,14 +780,15 @@ class Store:
                         "seed": setup.get("seed", 0), "moves": count, "finished": finished, "outcome": outcome})
         return out
 
-    def records(self, game_id: str | None = None, form: int = 5) -> list[dict]:
+    def records(self, game_id: str | None = None, form: int = 5, by_game: bool = True) -> list[dict]:
         """The statistics screen's figures, from the finished games, per game, player name and kind
         of seat (a person and the computer playing under the same name are counted apart):
         {"game", "player", "computer" (bool), "played", "wins", "drawn", "best" (best place),
         "best_score", "average" (of the scores that are numbers; None where none is), "scores" (the
         numeric scores, oldest first, for a chart), "form" (the last `form` results, oldest first:
         "W" a win, "D" a first place shared, else the place as a number)}.
-        Sorted as `stats` sorts; `game_id` keeps only that game."""
+        Sorted as `stats` sorts; `game_id` keeps only that game. With `by_game` False, each name and
+        kind of seat over all games ("game" is "", "games" how many games it played, no scores)."""
         sql = ("SELECT st.game, st.name, st.computer, st.place, f.firsts, s.outcome, st.seat FROM standings st "
                "JOIN saves s ON s.id = st.save_id "
                "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
@@ -802,10 +803,12 @@ class Store:
         table: dict[tuple, dict] = {}
         outcomes: dict[str, Any] = {}
         for game, name, computer, place, firsts, outcome_text, seat in rows:
-            key = (game, name, bool(computer))
-            r = table.setdefault(key, {"game": game, "player": name, "computer": bool(computer), "played": 0,
-                                       "wins": 0, "drawn": 0, "best": place, "scores": [], "results": []})
+            key = (game if by_game else "", name, bool(computer))
+            r = table.setdefault(key, {"game": key[0], "player": name, "computer": bool(computer), "played": 0,
+                                       "wins": 0, "drawn": 0, "best": place, "scores": [], "results": [],
+                                       "games": set()})
             r["played"] += 1
+            r["games"].add(game)
             result: Any = place
             if place == 1:
                 if firsts == 1:
@@ -821,7 +824,7 @@ class Store:
                     outcomes[outcome_text] = json.loads(outcome_text) if outcome_text else None
                 except ValueError:
                     outcomes[outcome_text] = None
-            score = _score_of(outcomes[outcome_text], seat)
+            score = _score_of(outcomes[outcome_text], seat) if by_game else None
             if score is not None:
                 r["scores"].append(score)
         out = []
@@ -830,6 +833,7 @@ class Store:
             r["best_score"] = max(scores) if scores else None
             r["average"] = sum(scores) / len(scores) if scores else None
             r["form"] = r.pop("results")[-form:] if form > 0 else []
+            r["games"] = len(r["games"])
             out.append(r)
         out.sort(key=lambda r: (r["game"], -r["wins"], -r["drawn"], -r["played"], r["best"], r["player"],
                                 r["computer"]))
