@@ -859,3 +859,6 @@ def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkey
     assert games[0]["id"] == last and games[0]["seed"] == 5 and games[0]["computer"] == [1]
     assert [g["players"] for g in games] == [["Ada", "Bo"]] * 4
     assert store.records("nothing-here") == [] and store.finished_games("nothing-here") == []
+    overall = {(r["player"], r["computer"]): r for r in store.records(by_game=False)}
+    assert overall[("Ada", False)]["played"] == 4 and overall[("Ada", False)]["games"] == 1
+    assert overall[("Ada", False)]["game"] == "" and overall[("Ada", False)]["scores"] == []

@@ -21,11 +21,12 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("question_mark", "rules", "Rules"),
-        Binding("d", "delete", "Delete"),
-        Binding("x", "export", "Export"),
+        # shown beside the unfinished games, which they act on (the footer has no room for them at 80)
+        Binding("d", "delete", "Delete save", show=False),
+        Binding("x", "export", "Export save", show=False),
         Binding("i", "import_file", "Import"),
         Binding("t", "stats", "Statistics"),
-        Binding("g", "finished", "Finished games"),
+        Binding("g", "finished", "Finished"),
         Binding("o", "settings", "Settings"),
         Binding("tab", "app.focus_next", "Switch list", show=False),
         Binding("q", "quit", "Quit"),
