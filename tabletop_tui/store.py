@@ -751,6 +751,94 @@ class Store:
         return [{"game": g, "player": n, "played": p, "wins": w, "drawn": d, "best": b}
                 for g, n, p, w, d, b in rows]
 
+    def finished_games(self, game_id: str | None = None) -> list[dict]:
+        """The finished games, the most recently finished first: {"id", "game", "title", "players",
+        "computer", "seed", "moves" (how many), "finished" (Unix time), "outcome" (the outcome's JSON,
+        or None if unreadable)}. A save whose setup cannot be read is left out (`all_saves` names it)."""
+        sql = ("SELECT s.id, s.game, s.title, s.setup, s.computer, s.finished, s.outcome, "
+               "(SELECT count(*) FROM moves m WHERE m.save_id = s.id) FROM saves s WHERE s.finished IS NOT NULL")
+        args: tuple = ()
+        if game_id is not None:
+            sql += " AND s.game = ?"
+            args = (game_id,)
+        sql += " ORDER BY s.finished DESC, s.id"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        out = []
+        for save_id, game, title, setup_text, computer_text, finished, outcome_text, count in rows:
+            try:
+                setup = json.loads(setup_text)
+                players = setup["players"]
+                computer = _check_computer(json.loads(computer_text), len(players))
+            except (ValueError, TypeError, KeyError, StoreError):
+                continue
+            try:
+                outcome = json.loads(outcome_text) if outcome_text else None
+            except ValueError:
+                outcome = None
+            out.append({"id": save_id, "game": game, "title": title, "players": list(players), "computer": computer,
+                        "seed": setup.get("seed", 0), "moves": count, "finished": finished, "outcome": outcome})
+        return out
+
+    def records(self, game_id: str | None = None, form: int = 5, by_game: bool = True) -> list[dict]:
+        """The statistics screen's figures, from the finished games, per game, player name and kind
+        of seat (a person and the computer playing under the same name are counted apart):
+        {"game", "player", "computer" (bool), "played", "wins", "drawn", "best" (best place),
+        "best_score", "average" (of the scores that are numbers; None where none is), "scores" (the
+        numeric scores, oldest first, for a chart), "form" (the last `form` results, oldest first:
+        "W" a win, "D" a first place shared, else the place as a number)}.
+        Sorted as `stats` sorts; `game_id` keeps only that game. With `by_game` False, each name and
+        kind of seat over all games ("game" is "", "games" how many games it played, no scores)."""
+        sql = ("SELECT st.game, st.name, st.computer, st.place, f.firsts, s.outcome, st.seat FROM standings st "
+               "JOIN saves s ON s.id = st.save_id "
+               "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
+               "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
+        args: tuple = ()
+        if game_id is not None:
+            sql += " AND st.game = ?"
+            args = (game_id,)
+        sql += " ORDER BY s.finished, s.id"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        table: dict[tuple, dict] = {}
+        outcomes: dict[str, Any] = {}
+        for game, name, computer, place, firsts, outcome_text, seat in rows:
+            key = (game if by_game else "", name, bool(computer))
+            r = table.setdefault(key, {"game": key[0], "player": name, "computer": bool(computer), "played": 0,
+                                       "wins": 0, "drawn": 0, "best": place, "scores": [], "results": [],
+                                       "games": set()})
+            r["played"] += 1
+            r["games"].add(game)
+            result: Any = place
+            if place == 1:
+                if firsts == 1:
+                    r["wins"] += 1
+                    result = "W"
+                else:
+                    r["drawn"] += 1
+                    result = "D"
+            r["results"].append(result)
+            r["best"] = min(r["best"], place)
+            if outcome_text not in outcomes:
+                try:
+                    outcomes[outcome_text] = json.loads(outcome_text) if outcome_text else None
+                except ValueError:
+                    outcomes[outcome_text] = None
+            score = _score_of(outcomes[outcome_text], seat) if by_game else None
+            if score is not None:
+                r["scores"].append(score)
+        out = []
+        for r in table.values():
+            scores = r["scores"]
+            r["best_score"] = max(scores) if scores else None
+            r["average"] = sum(scores) / len(scores) if scores else None
+            r["form"] = r.pop("results")[-form:] if form > 0 else []
+            r["games"] = len(r["games"])
+            out.append(r)
+        out.sort(key=lambda r: (r["game"], -r["wins"], -r["drawn"], -r["played"], r["best"], r["player"],
+                                r["computer"]))
+        return out
+
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A remembered setting (any JSON value), or `default` if unset or unreadable."""
         with self._lock:
@@ -962,6 +1050,19 @@ def _decode(row: tuple, moves: list[tuple]) -> dict:
     return {"id": save_id, "title": title, "record": record,
             "computer": _check_computer(computer, len(record["players"])),
             "created": created, "updated": last, "finished": finished is not None, "outcome": outcome}
+
+
+def _score_of(outcome: Any, seat: int) -> float | None:
+    """The score of a seat in an outcome's JSON, if it is a number (some games score in words)."""
+    if not isinstance(outcome, dict) or not isinstance(outcome.get("standings"), list):
+        return None
+    for s in outcome["standings"]:
+        if isinstance(s, dict) and s.get("seat") == seat:
+            score = s.get("score")
+            if isinstance(score, (int, float)) and not isinstance(score, bool):
+                return score
+            return None
+    return None
 
 
 def _still_running(holder: str) -> bool:

@@ -92,3 +92,35 @@ def test_results(snap_compare, make_app, store, game_id):
 
 def test_too_small(snap_compare, make_app):
     assert snap_compare(make_app(), terminal_size=(60, 18), run_before=settle)
+
+
+def test_statistics(snap_compare, make_app, store):
+    for seed in range(3):
+        session = Session.new("thief-dice", ["Ada", "Bo", "Cy"], seed, {}, [2], store)
+        session.autoplay(session.game.move_limit)
+
+    async def stats(pilot):
+        await settle(pilot)
+        from tabletop_tui.ui.screens.records import StatsScreen
+
+        pilot.app.push_screen(StatsScreen("thief-dice"))
+        await settle(pilot)
+
+    assert snap_compare(make_app(), run_before=stats)
+
+
+def test_replay(snap_compare, make_app, store):
+    players, seed, options, _ = SCENES["thief-dice"]
+    session = Session.new("thief-dice", players, seed, options, [1], store)
+    finish(session)
+
+    async def replay(pilot):
+        await settle(pilot)
+        from tabletop_tui.ui.screens.records import open_replay
+
+        open_replay(pilot.app, session.save_id)
+        await settle(pilot)
+        await pilot.press("home", "right", "right", "right")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), run_before=replay)

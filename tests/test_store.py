@@ -826,3 +826,39 @@ def test_a_save_from_before_stream_versions_resumes_exactly_as_it_was_played(sto
 def test_a_new_save_keeps_its_stream_version(store):
     save_id, game = autosaved_game(store, seed=4, n=5)
     assert store.load(save_id)["record"]["stream"] == game.stream == 2
+
+
+def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkeypatch):
+    from tabletop_tui import store as store_module
+
+    clock = iter(range(1000, 2000))
+    monkeypatch.setattr(store_module, "_now", lambda: float(next(clock)))
+
+    def finished(places, scores, computer=()):
+        players = list(places)
+        save_id = store.new_game({"game": "other", "players": players, "seed": 5, "moves": []}, list(computer), "Other")
+        store.finish(save_id, {"summary": "", "standings": [
+            {"seat": s, "name": name, "place": places[name], "score": scores[s]} for s, name in enumerate(players)]})
+        return save_id
+
+    finished({"Ada": 1, "Bo": 2}, [10, 4])
+    finished({"Ada": 1, "Bo": 1}, [7, 7])
+    finished({"Ada": 2, "Bo": 1}, [3, "a flush"])
+    last = finished({"Ada": 2, "Bo": 1}, [6, 9], computer=[1])  # a computer seat named Bo
+    rows = {(r["player"], r["computer"]): r for r in store.records("other")}
+    assert set(rows) == {("Ada", False), ("Bo", False), ("Bo", True)}
+    ada = rows[("Ada", False)]
+    assert (ada["played"], ada["wins"], ada["drawn"], ada["best"]) == (4, 1, 1, 1)
+    assert ada["scores"] == [10, 7, 3, 6] and ada["best_score"] == 10 and ada["average"] == 6.5
+    assert ada["form"] == ["W", "D", 2, 2]
+    bo = rows[("Bo", False)]
+    assert bo["form"] == [2, "D", "W"] and bo["scores"] == [4, 7]  # a score in words is no number
+    assert rows[("Bo", True)]["form"] == ["W"] and rows[("Bo", True)]["average"] == 9
+    assert store.records("other", form=2)[0]["form"] == [2, 2]
+    games = store.finished_games()
+    assert games[0]["id"] == last and games[0]["seed"] == 5 and games[0]["computer"] == [1]
+    assert [g["players"] for g in games] == [["Ada", "Bo"]] * 4
+    assert store.records("nothing-here") == [] and store.finished_games("nothing-here") == []
+    overall = {(r["player"], r["computer"]): r for r in store.records(by_game=False)}
+    assert overall[("Ada", False)]["played"] == 4 and overall[("Ada", False)]["games"] == 1
+    assert overall[("Ada", False)]["game"] == "" and overall[("Ada", False)]["scores"] == []

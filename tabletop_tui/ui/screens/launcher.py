@@ -21,8 +21,12 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("question_mark", "rules", "Rules"),
-        Binding("d", "delete", "Delete save"),
-        Binding("x", "export", "Export save"),
+        # shown beside the unfinished games, which they act on (the footer has no room for them at 80)
+        Binding("d", "delete", "Delete save", show=False),
+        Binding("x", "export", "Export save", show=False),
+        Binding("i", "import_file", "Import"),
+        Binding("t", "stats", "Statistics"),
+        Binding("g", "finished", "Finished"),
         Binding("o", "settings", "Settings"),
         Binding("tab", "app.focus_next", "Switch list", show=False),
         Binding("q", "quit", "Quit"),
@@ -123,6 +127,17 @@ class LauncherScreen(Screen):
 
         self.app.push_screen(SettingsScreen())
 
+    def action_stats(self) -> None:
+        from tabletop_tui.ui.screens.records import StatsScreen
+
+        info = self.selected_game()
+        self.app.push_screen(StatsScreen(info.id if info else None))
+
+    def action_finished(self) -> None:
+        from tabletop_tui.ui.screens.records import FinishedGamesScreen
+
+        self.app.push_screen(FinishedGamesScreen())
+
     # -- saves ------------------------------------------------------------------------------------
 
     SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 26), ("Turn", 14), ("Last played", 14))
@@ -215,6 +230,37 @@ class LauncherScreen(Screen):
 
         self.app.push_screen(AskScreen("Export the game to the file:", default),
                              lambda path: write(path, False) if path else None)
+
+    def action_import_file(self) -> None:
+        def read(path: str | None) -> None:
+            from tabletop_tui.store import StoreError
+
+            if not path:
+                return
+            if self.app.store is None:
+                self.notify("There is no save store to import into.", severity="error")
+                return
+            try:
+                save_id = self.app.store.import_file(os.path.expanduser(path))
+            except StoreError as exc:
+                self.notify(f"Could not import: {exc}", severity="error", timeout=10)
+                return
+            except Exception as exc:  # whatever a strange file does, the launcher goes on
+                self.notify(f"Could not import {path}: {exc}", severity="error", timeout=10)
+                return
+            saved = next((r for r in self.app.store.all_saves() if r["id"] == save_id), {})
+            title, players = saved.get("title", "The game"), ", ".join(saved.get("players", []))
+            if saved.get("finished"):
+                self.notify(f"Imported {title} with {players}: it is over, and is among the finished games (g).")
+            else:
+                self.notify(f"Imported {title} with {players}: resume it from the unfinished games.")
+            self.refresh_saves()
+            info = self.selected_game()
+            if info:
+                self.show_details(info)
+
+        default = os.path.join(os.path.expanduser("~"), "")
+        self.app.push_screen(AskScreen("Import a game from the file:", default), read)
 
 
 def _when(stamp) -> str:

@@ -1,0 +1,476 @@
+"""The collection's records: statistics per person and game, the finished games, and a replay of one.
+
+Everything here reads the store (`Store.records`, `Store.finished_games`, `Store.load`) and never
+writes to it; a replay rebuilds the game from its record, move by move, and draws it with the game's
+own screen in a mode that makes no moves.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui import catalog
+from tabletop_tui.rules.engine import log_for
+from tabletop_tui.rules.words import shorten
+
+#: the colours of the chart's lines, one a player (plotext's named colours)
+CHART_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red", "blue", "white")
+
+
+def _title(game_id: str) -> str:
+    try:
+        return catalog.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+def _number(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.1f}"
+    return str(int(value))
+
+
+def _form(results: list) -> Text:
+    """Recent results as W (won), D (a first place shared) or the place, oldest first."""
+    text = Text()
+    for i, r in enumerate(results):
+        if i:
+            text.append(" ")
+        if r == "W":
+            text.append("W", style="bold green")
+        elif r == "D":
+            text.append("D", style="bold yellow")
+        else:
+            text.append(str(r), style="dim")
+    return text
+
+
+def _when(stamp) -> str:
+    try:
+        return datetime.fromtimestamp(float(stamp)).strftime("%d %b %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+
+
+def _who(name: str, computer: bool) -> str:
+    return name + ("*" if computer else "")
+
+
+class StatsScreen(Screen):
+    """Per person and game: played, won, drawn, best place, top and average score, recent form;
+    over all games, per person; a chart of a game's scores over its finished games."""
+
+    BINDINGS = [
+        Binding("left,p", "step(-1)", "Previous game", key_display="←"),
+        Binding("right,n", "step(1)", "Next game", key_display="→"),
+        Binding("f,g", "finished", "Finished games"),
+        Binding("escape,t,q", "close", "Back"),
+    ]
+
+    def __init__(self, game_id: str | None = None):
+        super().__init__()
+        self.choices: list[str | None] = [None]  # None: all games
+        self.index = 0
+        self.wanted = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar")
+        with VerticalScroll(id="stats-scroll"):
+            yield Static(id="stats-table")
+        yield Static(id="stats-note")
+        yield Vertical(id="stats-chart-box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        store = self.app.store
+        played = []
+        if store is not None:
+            try:
+                played = sorted({r["game"] for r in store.records()}, key=_title)
+            except Exception as exc:  # a damaged statistics table must not stop the program
+                self.notify(f"The records cannot be read: {exc}", severity="error")
+        self.choices = [None, *played]
+        if self.wanted in self.choices:
+            self.index = self.choices.index(self.wanted)
+        self.show()
+
+    @property
+    def game_id(self) -> str | None:
+        return self.choices[self.index]
+
+    def action_step(self, by: int) -> None:
+        self.index = (self.index + by) % len(self.choices)
+        self.show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_finished(self) -> None:
+        self.app.push_screen(FinishedGamesScreen(self.game_id))
+
+    def show(self) -> None:
+        game_id = self.game_id
+        title = Text()
+        title.append(" Statistics ", style="bold reverse")
+        title.append("  ◀ ")
+        title.append(_title(game_id) if game_id else "All games", style="bold")
+        title.append(" ▶")
+        if len(self.choices) > 1:
+            title.append(f"  ({self.index + 1} of {len(self.choices)}: left and right to change)", style="dim")
+        self.query_one("#title-bar", Static).update(title)
+        store = self.app.store
+        rows = []
+        if store is not None:
+            try:
+                rows = store.records(game_id) if game_id else store.records(by_game=False)
+            except Exception as exc:
+                self.notify(f"The records cannot be read: {exc}", severity="error")
+        self.query_one("#stats-table", Static).update(self.table(rows, game_id))
+        note = "* the computer.  Form: the last five, oldest first: W won, D first place shared, else the place"
+        self.query_one("#stats-note", Static).update(Text(note, style="dim") if rows else "")
+        self.show_chart(game_id)
+
+    def table(self, rows: list[dict], game_id: str | None):
+        if not rows:
+            return Text("No finished games yet: the records fill in as games end.", style="dim")
+        table = Table(box=None, padding=(0, 1), header_style="bold dim", expand=False)
+        table.add_column("Player", no_wrap=True, max_width=18)
+        if game_id is None:
+            table.add_column("Games", justify="right")
+        table.add_column("Played", justify="right")
+        table.add_column("Won", justify="right")
+        table.add_column("Drawn", justify="right")
+        table.add_column("Best", justify="right")
+        if game_id is not None:
+            table.add_column("Top", justify="right")
+            table.add_column("Average", justify="right")
+        table.add_column("Form", no_wrap=True)
+        if game_id is None:
+            rows = sorted(rows, key=lambda r: (-r["wins"], -r["drawn"], -r["played"], r["player"], r["computer"]))
+        for r in rows:
+            cells = [Text(_who(r["player"], r["computer"]), style="bold" if r["wins"] else "")]
+            if game_id is None:
+                cells.append(str(r["games"]))
+            cells += [str(r["played"]), str(r["wins"]), str(r["drawn"]), _place(r["best"])]
+            if game_id is not None:
+                cells += [_number(r["best_score"]), _number(r["average"])]
+            cells.append(_form(r["form"]))
+            table.add_row(*cells)
+        return table
+
+    def show_chart(self, game_id: str | None) -> None:
+        """Each player's score in the game's finished games, oldest first, where scores are numbers."""
+        box = self.query_one("#stats-chart-box", Vertical)
+        box.remove_children()
+        series = self.series(game_id) if game_id else {}
+        if not series:
+            box.display = False
+            return
+        box.display = True
+        from textual_plotext import PlotextPlot  # loaded when a chart is first drawn
+
+        plot = PlotextPlot(id="stats-chart")
+        box.mount(plot)
+        plt = plot.plt
+        plt.title(f"Scores in the last {self.games_charted} games")
+        for i, ((name, computer), points) in enumerate(series.items()):
+            xs = [x for x, _ in points]
+            ys = [y for _, y in points]
+            plt.plot(xs, ys, marker="dot", color=CHART_COLOURS[i % len(CHART_COLOURS)], label=_who(name, computer))
+        plt.xticks(sorted({x for points in series.values() for x, _ in points}))
+        plt.xlabel("game")
+
+    games_charted = 0
+
+    def series(self, game_id: str, last: int = 20) -> dict:
+        """(name, computer) -> [(game number, score)], over the last `last` finished games of a game."""
+        try:
+            games = list(reversed(self.app.store.finished_games(game_id)[:last]))
+        except Exception:
+            return {}
+        self.games_charted = len(games)
+        series: dict[tuple, list] = {}
+        for x, g in enumerate(games, 1):
+            for s in (g.get("outcome") or {}).get("standings", []):
+                score = s.get("score") if isinstance(s, dict) else None
+                if isinstance(score, (int, float)) and not isinstance(score, bool):
+                    key = (s.get("name"), s.get("seat") in g["computer"])
+                    series.setdefault(key, []).append((x, score))
+        if len(games) < 2:
+            return {}
+        return dict(list(series.items())[: len(CHART_COLOURS)])
+
+
+def _place(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+class FinishedGamesScreen(Screen):
+    """The finished games, newest first: Enter replays one, a plays it again with the same seed."""
+
+    BINDINGS = [
+        Binding("enter", "replay", "Replay", show=True),
+        Binding("a", "again", "Play again"),
+        Binding("t", "stats", "Statistics"),
+        Binding("escape,q", "close", "Back"),
+    ]
+    COLUMNS = (("Finished", 13), ("Game", 15), ("Players (*computer)", 25), ("Result", 15), ("Seed", 10))
+
+    def __init__(self, game_id: str | None = None):
+        super().__init__()
+        self.game_id = game_id
+        self.rows: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar")
+        yield Static(id="finished-header")
+        yield OptionList(id="finished")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        title = Text.assemble((" Finished games ", "bold reverse"),
+                              f"  {_title(self.game_id)}" if self.game_id else "  all games")
+        self.query_one("#title-bar", Static).update(title)
+        self.query_one("#finished-header", Static).update(
+            Text("".join(name.ljust(width) for name, width in self.COLUMNS), style="bold dim"))
+        store = self.app.store
+        try:
+            self.rows = store.finished_games(self.game_id) if store is not None else []
+        except Exception as exc:
+            self.notify(f"The finished games cannot be read: {exc}", severity="error")
+            self.rows = []
+        listing = self.query_one("#finished", OptionList)
+        for row in self.rows:
+            line = Text()
+            for (_, width), cell in zip(self.COLUMNS, self.cells(row)):
+                line.append(str(cell)[: width - 1].ljust(width))
+            listing.add_option(Option(line, id=row["id"]))
+        if not self.rows:
+            listing.add_option(Option(Text("No finished games yet.", style="dim"), disabled=True))
+        else:
+            listing.highlighted = 0
+        listing.focus()
+
+    def cells(self, row: dict) -> tuple:
+        players = ", ".join(_who(n, s in row["computer"]) for s, n in enumerate(row["players"]))
+        standings = (row.get("outcome") or {}).get("standings") or []
+        firsts = [s.get("name", "?") for s in standings if isinstance(s, dict) and s.get("place") == 1]
+        result = "draw: " + ", ".join(firsts) if len(firsts) > 1 else (f"{firsts[0]} won" if firsts else "")
+        return (_when(row["finished"]), _title(row["game"]), players, result, row["seed"])
+
+    def selected(self) -> dict | None:
+        listing = self.query_one("#finished", OptionList)
+        if not self.rows or listing.highlighted is None:
+            return None
+        return self.rows[listing.highlighted]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        row = self.selected()
+        if row is not None:
+            open_replay(self.app, row["id"])
+
+    def action_again(self) -> None:
+        row = self.selected()
+        if row is not None:
+            play_again(self.app, row["id"])
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen(self.game_id))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _saved_record(app, save_id: str):
+    """(the save as loaded, its catalog entry), or None after telling why it cannot be read."""
+    try:
+        saved = app.store.load(save_id)
+        info = catalog.get(saved["record"]["game"])
+    except Exception as exc:
+        reason = getattr(exc, "reason", None) or str(exc)
+        app.notify(f"This game cannot be replayed: {reason}", severity="error", timeout=10)
+        return None
+    return saved, info
+
+
+def play_again(app, save_id: str) -> None:
+    """A new game with the same game, seats (people and computer), seed and options."""
+    found = _saved_record(app, save_id)
+    if found is None:
+        return
+    saved, info = found
+    record = saved["record"]
+    app.start_game(info.id, list(record["players"]), record["seed"], dict(record["options"]),
+                   list(saved["computer"]))
+
+
+def open_replay(app, save_id: str) -> None:
+    found = _saved_record(app, save_id)
+    if found is None:
+        return
+    saved, info = found
+    try:
+        screen = replay_screen(info, saved)
+    except Exception as exc:  # a record that does not replay
+        app.notify(f"This game cannot be replayed: {shorten(str(exc), 120)}", severity="error", timeout=10)
+        return
+    app.push_screen(screen)
+
+
+def replay_screen(info, saved: dict):
+    """The game's own screen, in a replay mode: no moves, the table everyone may see, keys to step."""
+    import types
+
+    base = info.screen_class()
+    # a replay's keys are its own: none of the game's (undo, save, its moves) reach the footer
+    cls = types.new_class(f"Replay{base.__name__}", (ReplayMixin, base), {"inherit_bindings": False},
+                          lambda ns: ns.update(BINDINGS=ReplayMixin.REPLAY_BINDINGS))
+    return cls(info, saved)
+
+
+class ReplayMixin:
+    """Put before a GameScreen subclass: it draws the game after the first `step` moves of a record,
+    from the spectator's view, and makes no moves."""
+
+    REPLAY_BINDINGS = [
+        Binding("left,p", "step(-1)", "Back", priority=True, key_display="←"),
+        Binding("right,n", "step(1)", "On", priority=True, key_display="→"),
+        Binding("home", "go(0)", "Start", priority=True),
+        Binding("end", "go(-1)", "End", priority=True),
+        Binding("a", "again", "Play again"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("l", "log", "Log"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, info, saved: dict):
+        from tabletop_tui.rules.engine import Move
+        from tabletop_tui.session import Session
+
+        record = saved["record"]
+        self.saved = saved
+        self.moves = [(int(seat), Move.from_json(move)) for seat, move in record["moves"]]
+        rules = info.rules_class()
+        start = rules.replay(record["players"], record["seed"], record["options"], [], record.get("stream", 1))
+        self._states = {0: start}
+        last = self.game_at(len(self.moves))  # checks that the whole record replays, before anything is drawn
+        self.step = len(self.moves)
+        session = Session(info, last.copy(), list(saved["computer"]), None)
+        super().__init__(session)
+
+    def game_at(self, step: int):
+        """The game after the first `step` moves (states are kept as they are reached)."""
+        known = max(k for k in self._states if k <= step)
+        if known == step:
+            return self._states[step]
+        game = self._states[known].copy()
+        for seat, move in self.moves[known:step]:
+            game.play(seat, move)
+            self._states[known + 1] = game.copy()
+            known += 1
+        return game
+
+    # -- what a replay does instead ----------------------------------------------------------------
+
+    def viewer(self):
+        return None
+
+    def advance(self) -> None:
+        pass
+
+    def report_saving(self) -> None:
+        pass
+
+    def maybe_curtain(self) -> None:
+        pass
+
+    def current_actions(self):
+        return []
+
+    def submit(self, seat, move) -> bool:
+        return False
+
+    def unlisted_key(self, key: str) -> bool:
+        return False
+
+    def waiting_note(self) -> str:
+        return "← → (or p n): a move back or on    Home End: the start or the end"
+
+    def action_undo(self) -> None:
+        pass
+
+    def keys_help(self) -> str:
+        return ("\n\n## Keys of the replay\n\n"
+                "- Left and right (or `p` and `n`) a move back and on, Home and End the start and the end.\n"
+                "- `a` plays the game again: the same seed, players and seats. `l` the log so far, "
+                "Escape back to the list.\n")
+
+    def action_save(self) -> None:
+        self.action_close()
+
+    def action_quit_game(self) -> None:
+        self.action_close()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def action_again(self) -> None:
+        record = self.saved["record"]
+        self.app.start_game(self.session.info.id, list(record["players"]), record["seed"], dict(record["options"]),
+                            list(self.saved["computer"]))
+
+    def action_step(self, by: int) -> None:
+        self.go_to(self.step + by)
+
+    def action_go(self, where: int) -> None:
+        self.go_to(len(self.moves) if where < 0 else where)
+
+    def go_to(self, step: int) -> None:
+        step = max(0, min(len(self.moves), step))
+        if step == self.step:
+            self.app.bell()
+            return
+        self.step = step
+        self.session.game = self.game_at(step).copy()
+        self.show_log()
+        self.refresh_table()
+
+    def prompt(self, view: dict) -> str:
+        game = self.session.game
+        if self.step == 0:
+            return "The table before the first move."
+        seat, _ = self.moves[self.step - 1]
+        # what the table saw of the move (a face-down choice is not named): its public events
+        before = len(self.game_at(self.step - 1).log)
+        public = " ".join(e.text for e in log_for(game.log[before:], None)) or "a move"
+        said = f"Move {self.step}, {game.players[seat]}: {public}"
+        outcome = game.outcome()
+        if outcome is not None and self.step == len(self.moves):
+            said += ". " + outcome.summary
+        return said
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        record = self.saved["record"]
+        title = Text()
+        title.append(f" {self.session.info.title} ", style="bold reverse")
+        title.append(" replay ", style="bold")
+        title.append(f" move {self.step} of {len(self.moves)}   seed {record['seed']}", style="")
+        self.query_one("#title-bar", Static).update(title)
+        self.query_one("#prompt", Static).update(Text(self.prompt({}), style="bold"))

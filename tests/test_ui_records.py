@@ -1,0 +1,166 @@
+"""The records: statistics, finished games, replays, play again, and import from the launcher."""
+
+import json
+
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.launcher import LauncherScreen
+from tabletop_tui.ui.screens.modals import AskScreen
+from tabletop_tui.ui.screens.records import FinishedGamesScreen, ReplayMixin, StatsScreen
+
+from ui_helpers import settle, shown, words
+
+
+def finished(store, players, seed, computer=(), game_id="thief-dice"):
+    session = Session.new(game_id, players, seed, {}, list(computer), store)
+    session.autoplay(session.game.move_limit)
+    assert session.over()
+    return session
+
+
+def stats_rows(app) -> dict:
+    """The rows of the statistics table as shown: player -> the rest of the row's cells."""
+    rows = {}
+    for line in shown(app.screen.query_one("#stats-table")).splitlines()[1:]:
+        cells = line.split()
+        if cells:
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+async def test_statistics_count_each_person_and_the_computer_apart(make_app, store):
+    sessions = [finished(store, ["Ada", "Bo", "Cy"], seed, computer=[2]) for seed in range(3)]
+    outcomes = [s.game.outcome() for s in sessions]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("t")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, StatsScreen)
+        if app.screen.game_id is None:  # the launcher's selected game has no records: all games first
+            await pilot.press("right")
+            await settle(pilot)
+        assert app.screen.game_id == "thief-dice"
+        assert "Thief Dice" in shown(app.screen.query_one("#title-bar"))
+        rows = stats_rows(app)
+        assert set(rows) == {"Ada", "Bo", "Cy*"}
+        for name, label in (("Ada", "Ada"), ("Bo", "Bo"), ("Cy", "Cy*")):
+            places = [next(s.place for s in o.standings if s.name == name) for o in outcomes]
+            scores = [next(s.score for s in o.standings if s.name == name) for o in outcomes]
+            played, won, drawn, best, top, average = rows[label][:6]
+            assert (int(played), int(won), int(drawn)) == (3, places.count(1), 0)
+            assert best.startswith(str(min(places)))
+            assert int(top) == max(scores)
+            assert float(average) == round(sum(scores) / 3, 1)
+            form = ["W" if p == 1 else str(p) for p in places]
+            assert rows[label][6:] == form
+        assert app.screen.query_one("#stats-chart-box").display  # three games of numeric scores: a chart
+        await pilot.press("left")  # all games
+        await settle(pilot)
+        assert app.screen.game_id is None
+        assert stats_rows(app)["Ada"][:2] == ["1", "3"]  # one game, three times
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_a_replay_steps_back_and_on_and_plays_again_with_the_same_seed(make_app, store):
+    session = finished(store, ["Ada", "Bo"], 7, computer=[1])
+    n = len(session.game.history)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("g")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, FinishedGamesScreen)
+        assert "Ada, Bo*" in words(app.screen.query_one("#finished")) and " 7" in words(app.screen.query_one("#finished"))
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        replay = app.screen
+        assert isinstance(replay, ReplayMixin) and isinstance(replay, GameScreen)
+        assert replay.step == n and f"move {n} of {n}" in shown(replay.query_one("#title-bar"))
+        at_end = shown(replay.query_one("#table"))
+        assert replay.current_actions() == []
+        await pilot.press("home")
+        await settle(pilot)
+        assert replay.step == 0 and replay.session.game.history == []
+        at_start = shown(replay.query_one("#table"))
+        assert at_start != at_end
+        await pilot.press("right", "right", "n")
+        await settle(pilot)
+        assert replay.step == 3 and replay.session.game.history == session.game.history[:3]
+        await pilot.press("left", "p")
+        await settle(pilot)
+        assert replay.step == 1
+        await pilot.press("left")
+        await settle(pilot)
+        assert shown(replay.query_one("#table")) == at_start  # back where it began
+        await pilot.press("end")
+        await settle(pilot)
+        assert replay.step == n and shown(replay.query_one("#table")) == at_end
+        await pilot.press("r", "u")  # the game's keys make no move in a replay
+        await settle(pilot)
+        assert replay.step == n and len(store.finished_games()) == 1
+        await pilot.press("a")
+        await settle(pilot, 3)
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen) and not isinstance(game_screen, ReplayMixin)
+        again = game_screen.session
+        assert again.save_id != session.save_id
+        assert (again.game.seed, again.players, again.computer) == (7, ["Ada", "Bo"], [1])
+        assert again.game.options == session.game.options
+
+
+async def test_play_again_from_the_list_of_finished_games(make_app, store):
+    session = finished(store, ["Ada", "Bo", "Cy"], 11, computer=[0, 2])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("g")
+        await settle(pilot, 3)
+        await pilot.press("a")
+        await settle(pilot, 3)
+        again = app.screen.session
+        assert (again.game.seed, again.players, again.computer) == (11, ["Ada", "Bo", "Cy"], [0, 2])
+        assert again.game.record()["moves"][:0] == [] and again.save_id != session.save_id
+
+
+async def test_import_from_the_launcher_a_good_file_and_a_bad_one(make_app, store, tmp_path):
+    session = finished(store, ["Ada", "Bo"], 3)
+    good = tmp_path / "good.json"
+    store.export(session.save_id, good)
+    store.delete(session.save_id)
+    unfinished = Session.new("thief-dice", ["Cy", "Dee"], 4, {}, [], store)
+    unfinished.autoplay(2)
+    half = tmp_path / "half.json"
+    store.export(unfinished.save_id, half)
+    store.delete(unfinished.save_id)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "something else"}))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+
+        async def import_(path):
+            await pilot.press("i")
+            await settle(pilot)
+            assert isinstance(app.screen, AskScreen)
+            app.screen.query_one("#answer").value = str(path)
+            await pilot.press("enter")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LauncherScreen)
+            return app._notifications
+
+        notes = await import_(bad)
+        assert any("Could not import" in n.message and "not a tabletop-tui save" in n.message for n in notes)
+        assert store.all_saves() == []
+        await import_(tmp_path / "missing.json")
+        assert any("cannot read" in n.message for n in app._notifications)
+        await import_(good)
+        assert [g["seed"] for g in store.finished_games()] == [3]
+        assert any("finished games" in n.message for n in app._notifications)
+        await import_(half)
+        assert [r["players"] for r in store.unfinished()] == [["Cy", "Dee"]]
+        assert "Cy, Dee" in words(app.screen.query_one("#saves"))
+        await import_(good)  # the same game again: refused, said
+        assert any("already saved" in n.message for n in app._notifications)
