@@ -318,3 +318,26 @@ async def test_the_results_name_the_games_score_and_show_the_final_table(make_ap
         await pilot.press("escape")
         await settle(pilot, 3)
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_result_of_your_move_stays_readable_after_the_computer_replies(make_app, store):
+    session = Session.new("thief-dice", ["Ada", "Bo"], 3, {}, [1], store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        for _ in range(6):  # until Ada's roll passes the dice to the computer, which then rolls
+            before = len(screen.session.game.history)
+            await pilot.press("r")
+            await settle(pilot, 6)
+            game = screen.session.game
+            if any(seat == 1 for seat, _ in game.history[before:]):
+                break
+        last_ada = max(i for i, (seat, _) in enumerate(game.history) if seat == 0)
+        assert any(seat == 1 for seat, _ in game.history[last_ada:])  # the computer moved since
+        # Ada's last roll, in words, is still in the title bar after Bo's moves
+        ada_text = screen._last_moves[0][0].text
+        assert ada_text.startswith("Ada rolled")
+        title = " ".join(shown(screen.query_one("#title-bar")).split())
+        assert ada_text[:25] in title
