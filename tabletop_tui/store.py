@@ -479,12 +479,14 @@ class Store:
         SaveLost if the game is gone or held by another copy; StoreError for anything else."""
         if not _int(keep) or keep < 0:
             raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {shorten(keep)}")
-        rows = []
-        for i, item in enumerate(moves):
-            seat, move = _check_move(keep + i, item, 1 << 30)
-            rows.append((save_id, keep + i, seat, _dumps(move)))
         with self._lock, self._write():
             self._check_holder(save_id, holder)
+            players = len(json.loads(self._conn.execute("SELECT setup FROM saves WHERE id = ?",
+                                                        (save_id,)).fetchone()[0])["players"])
+            rows = []
+            for i, item in enumerate(moves):
+                seat, move = _check_move(keep + i, item, players)
+                rows.append((save_id, keep + i, seat, _dumps(move)))
             count = self._conn.execute("SELECT count(*) FROM moves WHERE save_id = ?", (save_id,)).fetchone()[0]
             if count < keep:
                 raise StoreError(f"save {save_id} has {count} moves, not the {keep} this game has saved")
