@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from textual.app import App
@@ -10,12 +11,12 @@ from textual.binding import Binding
 from typing import TYPE_CHECKING
 
 from tabletop_tui.ui.screens.launcher import LauncherScreen
-from tabletop_tui.ui.screens.modals import TooSmallScreen
 
 if TYPE_CHECKING:
     from tabletop_tui.session import Session
 
-# The rules and the sessions are imported when a game starts, not before the launcher is painted.
+# The rules, the sessions and the screens past the launcher (modals too) are imported when they are
+# first needed, not before the launcher is painted.
 
 MIN_SIZE = (80, 24)
 #: the computer's pace: seconds before each of its moves
@@ -127,7 +128,7 @@ class TabletopApp(App):
         from tabletop_tui.ui.screens.game import GameScreen
 
         games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if games and not games[-1].session.over() and not isinstance(self.screen, TooSmallScreen):
+        if games and not games[-1].session.over() and not _too_small(self.screen):
             games[-1].action_quit_game()
         else:
             self.exit()
@@ -165,10 +166,18 @@ class TabletopApp(App):
         width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small:
-            if isinstance(self.screen, TooSmallScreen):
+            if _too_small(self.screen):
                 self.screen.show_size(width, height)
             else:
+                from tabletop_tui.ui.screens.modals import TooSmallScreen
+
                 self.push_screen(TooSmallScreen(MIN_SIZE))
         else:
-            while isinstance(self.screen, TooSmallScreen):
+            while _too_small(self.screen):
                 self.pop_screen()
+
+
+def _too_small(screen) -> bool:
+    """Whether `screen` is the too-small notice (before its module is imported, none can be)."""
+    modals = sys.modules.get("tabletop_tui.ui.screens.modals")
+    return modals is not None and isinstance(screen, modals.TooSmallScreen)
