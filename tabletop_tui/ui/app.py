@@ -18,13 +18,14 @@ if TYPE_CHECKING:
 # The rules, the sessions and the screens past the launcher (modals too) are imported when they are
 # first needed, not before the launcher is painted.
 
+STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = (80, 24)
 #: the computer's pace: seconds before each of its moves
 PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 
 
 class TabletopApp(App):
-    CSS_PATH = str(Path(__file__).parent / "styles" / "app.tcss")  # absolute: subclasses live elsewhere
+    CSS_PATH = str(STYLES / "app.tcss")  # absolute: subclasses live elsewhere; screens.tcss: see push_screen
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True)]
@@ -72,6 +73,23 @@ class TabletopApp(App):
             self.notify(f"A setting could not be kept ({exc}).", title="Saving", severity="warning", timeout=8)
 
     # -- the flow -------------------------------------------------------------------------------
+
+    def push_screen(self, screen, *args, **kwargs):
+        self.load_screen_styles()
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        self.load_screen_styles()
+        return super().switch_screen(screen)
+
+    def load_screen_styles(self) -> None:
+        """The look of every screen past the launcher (screens.tcss), added to the stylesheet before
+        the first of them opens. The launcher's first frame does not parse it; added this way (and
+        not as a screen's CSS_PATH, which parses the whole stylesheet again) only the new file is
+        parsed."""
+        path = str(STYLES / "screens.tcss")
+        if not self.stylesheet.has_source(path, ""):
+            self.stylesheet.add_source((STYLES / "screens.tcss").read_text(encoding="utf-8"), read_from=(path, ""))
 
     def on_mount(self) -> None:
         for problem in getattr(self.store, "problems", []) or []:

@@ -34,7 +34,7 @@ class GameScreen(Screen):
     ]
     #: keys a game screen takes for itself, never handed to actions
     RESERVED_KEYS = {"?", "u", "l", "s", "q"}
-    #: a wider terminal gives the scoreboard and the move log more room (app.tcss)
+    #: a wider terminal gives the scoreboard and the move log more room (screens.tcss)
     HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (110, "-wide"), (150, "-very-wide")]
 
     def __init__(self, session: Session, resumed: bool = False):
