@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui import catalog
+from tabletop_tui.ui.widgets.picklist import Pick, PickList
 
 # The dialogs (ui.screens.modals) are imported when first opened, not before the launcher is painted.
 
@@ -35,7 +36,7 @@ class LauncherScreen(Screen):
         yield Static(Text.assemble((" tabletop-tui ", "bold reverse"), "  table games for one computer and a few friends"),
                      id="title-bar")
         with Horizontal(id="launcher-top"):
-            games = OptionList(*self.game_options(), id="games")  # the first game is highlighted
+            games = PickList(self.game_picks(), id="games")  # the first game is highlighted
             games.border_title = "Games"
             yield games
             details = Static(id="game-details")
@@ -44,30 +45,30 @@ class LauncherScreen(Screen):
         rows = self.unfinished()
         with Vertical(id="saves-box"):
             yield Static(self.saves_title(bool(rows)), id="saves-title")
-            saves = OptionList(*self.save_options(rows, turns=False), id="saves")
-            yield saves
+            if rows:  # the list is made when there is a first game to list (the box has its colour)
+                yield OptionList(*self.save_options(rows, turns=False), id="saves")
         yield Footer()
 
-    def game_options(self) -> list[Option]:
-        options = []
+    def game_picks(self) -> list[Pick]:
+        picks = []
         families: dict[str, list] = {}
         for info in catalog.GAMES:
             families.setdefault(info.family, []).append(info)
         for family, infos in families.items():
-            options.append(Option(Text(family, style="bold dim"), disabled=True))
+            picks.append(Pick(Text(family, style="bold dim")))
             for info in infos:
-                options.append(Option(Text("  " + info.title), id=info.id))
-        return options
+                picks.append(Pick(Text("  " + info.title), info.id))
+        return picks
 
     def on_mount(self) -> None:
         self._fresh = True  # the first resume comes right after: nothing to draw again
-        self.query_one("#games", OptionList).focus()
-        if self.query_one("#saves", OptionList).option_count:
+        self.query_one("#games", PickList).focus()
+        if self.query("#saves"):
             # whose turn it is takes a replay of each game: filled in right after the first paint
             self.call_after_refresh(self.refresh_saves)
 
     def on_screen_resume(self) -> None:
-        self.query_one("#games", OptionList).focus()  # back from a game or a save: the games, not the saves
+        self.query_one("#games", PickList).focus()  # back from a game or a save: the games, not the saves
         if getattr(self, "_fresh", False):
             self._fresh = False
             return
@@ -79,21 +80,23 @@ class LauncherScreen(Screen):
     # -- games -----------------------------------------------------------------------------------
 
     def selected_game(self):
-        games = self.query_one("#games", OptionList)
+        games = self.query_one("#games", PickList)
         if games.highlighted is None:
             return None
-        option = games.get_option_at_index(games.highlighted)
-        return catalog.BY_ID.get(option.id) if option.id else None
+        pick = games.picks[games.highlighted]
+        return catalog.BY_ID.get(pick.id) if pick.id else None
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "games" and event.option.id and event.option.id != self._details_of:
-            self.show_details(catalog.get(event.option.id))
+    def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
+        if event.pick.id and event.pick.id != self._details_of:
+            self.show_details(catalog.get(event.pick.id))
+
+    def on_pick_list_selected(self, event: PickList.Selected) -> None:
+        if event.pick.id:
+            self.app.open_setup(catalog.get(event.pick.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
             self.app.resume_save(event.option.id)
-        elif event.option.id:
-            self.app.open_setup(catalog.get(event.option.id))
 
     _details_of: str | None = None  # the game whose details are shown
 
@@ -153,13 +156,21 @@ class LauncherScreen(Screen):
     def refresh_saves(self, turns: bool = True) -> None:
         """List the unfinished games. Whose turn it is takes a replay of each game: the first paint
         leaves it out and fills it in right after."""
-        saves = self.query_one("#saves", OptionList)
-        highlighted = saves.highlighted
         rows = self.unfinished()
-        saves.set_options(self.save_options(rows, turns))
-        if rows:
-            saves.highlighted = min(highlighted or 0, len(rows) - 1)
+        saves = self.saves_list()
+        if saves is None and rows:
+            saves = OptionList(id="saves")
+            self.query_one("#saves-box", Vertical).mount(saves)
+        if saves is not None:
+            highlighted = saves.highlighted
+            saves.set_options(self.save_options(rows, turns))
+            if rows:
+                saves.highlighted = min(highlighted or 0, len(rows) - 1)
         self.query_one("#saves-title", Static).update(self.saves_title(bool(rows)))
+
+    def saves_list(self) -> OptionList | None:
+        found = self.query("#saves")
+        return found.first(OptionList) if found else None
 
     def save_options(self, rows: list[dict], turns: bool) -> list[Option]:
         options = []
@@ -190,8 +201,8 @@ class LauncherScreen(Screen):
         return (title, ", ".join(players), turn, _when(row.get("updated")))
 
     def selected_save(self) -> str | None:
-        saves = self.query_one("#saves", OptionList)
-        if saves.option_count == 0 or saves.highlighted is None:
+        saves = self.saves_list()
+        if saves is None or saves.option_count == 0 or saves.highlighted is None:
             return None
         return saves.get_option_at_index(saves.highlighted).id
 
