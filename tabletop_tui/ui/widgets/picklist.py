@@ -12,8 +12,6 @@ When the rows do not fit, the list shows the part around the highlighted row (th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -22,12 +20,15 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 
-@dataclass(frozen=True)
 class Pick:
-    """One row: its text, and an id (None for a heading, which cannot be chosen)."""
+    """One row: its text, and an id (None for a heading, which cannot be chosen). (A plain class: a
+    dataclass costs more to define than the launcher spends on its list.)"""
 
-    label: Text
-    id: str | None = None
+    __slots__ = ("label", "id")
+
+    def __init__(self, label: Text, id: str | None = None):
+        self.label = label
+        self.id = id
 
     @property
     def disabled(self) -> bool:
