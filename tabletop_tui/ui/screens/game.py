@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, MoveLog, Scoreboard
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
 
@@ -54,19 +54,19 @@ class GameScreen(Screen):
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title-bar")
+        yield Drawn(id="title-bar")
         with Horizontal(id="main"):
             with VerticalScroll(id="table"):
                 yield from self.compose_table()
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield MoveLog(id="log")
-        yield Static(id="prompt")
+        yield Drawn(id="prompt")
         yield ActionBar(id="actions")
         yield Footer()
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="table-view")
+        yield Drawn(id="table-view")
 
     # -- what a game screen fills in --------------------------------------------------------------
 
@@ -203,7 +203,6 @@ class GameScreen(Screen):
             prompt.append(f"  (undo: {why})", style="dim")
         self.query_one("#prompt", Static).update(prompt)
         self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
-        self.refresh_bindings()
 
     def last_move_line(self, room: int) -> Text | None:
         """The result of the last move of the person at the keyboard (or the one person at the table),

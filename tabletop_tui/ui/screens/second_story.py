@@ -10,6 +10,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import (
     SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, join_lines, side_by_side, suit_text,
 )
@@ -22,10 +23,10 @@ KEYS = {
 
 class SecondStoryScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="ss-house")
-        yield Static(id="ss-night")
-        yield Static(id="ss-bank")
-        yield Static(id="ss-lairs")
+        yield Drawn(id="ss-house")
+        yield Drawn(id="ss-night")
+        yield Drawn(id="ss-bank")
+        yield Drawn(id="ss-lairs")
 
     # -- drawing ----------------------------------------------------------------------------------
 

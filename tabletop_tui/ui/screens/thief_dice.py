@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, join_lines, side_by_side
 
 RESULT_STYLE = {
@@ -19,9 +20,9 @@ RESULT_STYLE = {
 
 class ThiefDiceScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="td-dice")
-        yield Static(id="td-thieves")
-        yield Static(id="td-notes")
+        yield Drawn(id="td-dice")
+        yield Drawn(id="td-thieves")
+        yield Drawn(id="td-notes")
 
     def show_table(self, view: dict) -> None:
         names = view["players"]
