@@ -106,7 +106,8 @@ class SecondStoryScreen(GameScreen):
             lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
                           *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
                           Text(extra, style="italic"))
-        self.query_one("#ss-lairs", Static).update(lairs)
+        drawn_from = (names, current, view["lairs"], view.get("excuse_holder"), view.get("excuse_beside_bag"))
+        self.query_one("#ss-lairs", Drawn).update(lairs, key=repr(drawn_from))
 
     def scoreboard(self, view: dict):
         rows = []

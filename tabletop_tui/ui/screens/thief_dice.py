@@ -68,7 +68,8 @@ class ThiefDiceScreen(GameScreen):
                 steals.append(f" {t['steals']}")
             table.add_row(marker, Text(t["name"], style="bold" if seat == current else ""), steals,
                           amount_stack(t["points"], unit=10, width=6), status)
-        self.query_one("#td-thieves", Static).update(table)
+        drawn_from = (names, view["order"], current, view["thieves"], view["steals_to_win"])
+        self.query_one("#td-thieves", Drawn).update(table, key=repr(drawn_from))
 
         notes = Text()
         pay = view.get("last_payments")
