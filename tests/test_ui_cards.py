@@ -11,7 +11,7 @@ from tabletop_tui.ui.widgets.cards import (
     CARD_WIDTH, CardHand, CardPile, PlayingCard, Spot, SpotRow, card_lines, chip_text)
 from ui_helpers import settle, shown
 
-STYLES = Path(__file__).resolve().parent.parent / "tabletop_tui" / "ui" / "styles" / "app.tcss"
+STYLES = Path(__file__).resolve().parent.parent / "tabletop_tui" / "ui" / "styles"
 SEVEN = "AS 10H QC 2D JK1 KS 7H".split()
 TWENTY = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D".split()
 
@@ -19,7 +19,7 @@ TWENTY = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D".split()
 class CardsApp(App):
     """The widgets on their own, in the program's stylesheet; what they post is kept in `posted`."""
 
-    CSS_PATH = str(STYLES)
+    CSS_PATH = [str(STYLES / "app.tcss"), str(STYLES / "screens.tcss")]
 
     def __init__(self, *widgets):
         super().__init__()

@@ -47,6 +47,7 @@ async def test_three_thieves_jail_ratting_and_the_end_from_the_launcher(make_app
             rats = [a for a in actions if a.move.kind == "rat"]
             if rats:
                 # a jailed thief may rat while a free thief (a human here) is to roll
+                await settle(pilot)  # the table laid out after the last move (a status may wrap to a new line)
                 ratter = rats[0].seat
                 assert view["thieves"][ratter]["jailed"] and ratter not in game.to_act()
                 assert [a.seat for a in actions if a.key == "r"] == game.to_act()
@@ -56,6 +57,7 @@ async def test_three_thieves_jail_ratting_and_the_end_from_the_launcher(make_app
             if rat is None and target is not None and view["thieves"][target.move.args[0]]["steals"] >= 1:
                 rat = target
                 await press_for_move(pilot, screen, rat.key)
+                await settle(pilot)
                 ratter, victim = rat.seat, rat.move.args[0]
                 names = game.players
                 last = game.view(None)["last_rat"]
@@ -135,6 +137,7 @@ async def test_leave_with_s_and_resume_from_the_list_of_unfinished_games(make_ap
         screen = await start(pilot, app, ThiefDiceScreen)
         for _ in range(6):
             await press_for_move(pilot, screen, "r")
+        await settle(pilot)  # the table laid out after the last move (a status may wrap to a new line)
         game = screen.session.game
         view = game.view(None)
         assert view["thieves"][1]["lost_turns"] == 1  # Bo lies low after a close-call

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from textual.app import App
@@ -10,20 +11,21 @@ from textual.binding import Binding
 from typing import TYPE_CHECKING
 
 from tabletop_tui.ui.screens.launcher import LauncherScreen
-from tabletop_tui.ui.screens.modals import TooSmallScreen
 
 if TYPE_CHECKING:
     from tabletop_tui.session import Session
 
-# The rules and the sessions are imported when a game starts, not before the launcher is painted.
+# The rules, the sessions and the screens past the launcher (modals too) are imported when they are
+# first needed, not before the launcher is painted.
 
+STYLES = Path(__file__).parent / "styles"
 MIN_SIZE = (80, 24)
 #: the computer's pace: seconds before each of its moves
 PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 
 
 class TabletopApp(App):
-    CSS_PATH = str(Path(__file__).parent / "styles" / "app.tcss")  # absolute: subclasses live elsewhere
+    CSS_PATH = str(STYLES / "app.tcss")  # absolute: subclasses live elsewhere; screens.tcss: see push_screen
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True)]
@@ -71,6 +73,23 @@ class TabletopApp(App):
             self.notify(f"A setting could not be kept ({exc}).", title="Saving", severity="warning", timeout=8)
 
     # -- the flow -------------------------------------------------------------------------------
+
+    def push_screen(self, screen, *args, **kwargs):
+        self.load_screen_styles()
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        self.load_screen_styles()
+        return super().switch_screen(screen)
+
+    def load_screen_styles(self) -> None:
+        """The look of every screen past the launcher (screens.tcss), added to the stylesheet before
+        the first of them opens. The launcher's first frame does not parse it; added this way (and
+        not as a screen's CSS_PATH, which parses the whole stylesheet again) only the new file is
+        parsed."""
+        path = str(STYLES / "screens.tcss")
+        if not self.stylesheet.has_source(path, ""):
+            self.stylesheet.add_source((STYLES / "screens.tcss").read_text(encoding="utf-8"), read_from=(path, ""))
 
     def on_mount(self) -> None:
         for problem in getattr(self.store, "problems", []) or []:
@@ -127,7 +146,7 @@ class TabletopApp(App):
         from tabletop_tui.ui.screens.game import GameScreen
 
         games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if games and not games[-1].session.over() and not isinstance(self.screen, TooSmallScreen):
+        if games and not games[-1].session.over() and not _too_small(self.screen):
             games[-1].action_quit_game()
         else:
             self.exit()
@@ -165,10 +184,18 @@ class TabletopApp(App):
         width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small:
-            if isinstance(self.screen, TooSmallScreen):
+            if _too_small(self.screen):
                 self.screen.show_size(width, height)
             else:
+                from tabletop_tui.ui.screens.modals import TooSmallScreen
+
                 self.push_screen(TooSmallScreen(MIN_SIZE))
         else:
-            while isinstance(self.screen, TooSmallScreen):
+            while _too_small(self.screen):
                 self.pop_screen()
+
+
+def _too_small(screen) -> bool:
+    """Whether `screen` is the too-small notice (before its module is imported, none can be)."""
+    modals = sys.modules.get("tabletop_tui.ui.screens.modals")
+    return modals is not None and isinstance(screen, modals.TooSmallScreen)

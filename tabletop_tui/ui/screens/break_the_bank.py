@@ -10,6 +10,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.break_the_bank import dice_words, survival_percent
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import amount_stack, die_lines, join_lines, side_by_side
 
 #: Dollars per chip in the Bank and Kitty stacks, and the most chips drawn.
@@ -27,10 +28,10 @@ class BreakTheBankScreen(GameScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="btb-middle")
-        yield Static(id="btb-dice")
-        yield Static(id="btb-ladder")
-        yield Static(id="btb-players")
+        yield Drawn(id="btb-middle")
+        yield Drawn(id="btb-dice")
+        yield Drawn(id="btb-ladder")
+        yield Drawn(id="btb-players")
 
     def show_table(self, view: dict) -> None:
         self.query_one("#btb-middle", Static).update(self._middle(view))

@@ -11,6 +11,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.fight_the_power import ORDINALS, distance, faces
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import die_chip, join_lines, mini_die_lines, side_by_side
 
 #: one colour per rank, so that equal faces stand out as a block (the number is on every die too)
@@ -42,8 +43,8 @@ def grouped_minis(dice: list[int]) -> list[Text]:
 
 class FightThePowerScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="ftp-factions")
-        yield Static(id="ftp-fight")
+        yield Drawn(id="ftp-factions")
+        yield Drawn(id="ftp-fight")
 
     # -- drawing ------------------------------------------------------------------------------------
 

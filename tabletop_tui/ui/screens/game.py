@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, MoveLog, Scoreboard
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
 
@@ -34,7 +34,7 @@ class GameScreen(Screen):
     ]
     #: keys a game screen takes for itself, never handed to actions
     RESERVED_KEYS = {"?", "u", "l", "s", "q"}
-    #: a wider terminal gives the scoreboard and the move log more room (app.tcss)
+    #: a wider terminal gives the scoreboard and the move log more room (screens.tcss)
     HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (110, "-wide"), (150, "-very-wide")]
 
     def __init__(self, session: Session, resumed: bool = False, final: bool = False):
@@ -58,19 +58,19 @@ class GameScreen(Screen):
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title-bar")
+        yield Drawn(id="title-bar")
         with Horizontal(id="main"):
             with VerticalScroll(id="table"):
                 yield from self.compose_table()
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield MoveLog(id="log")
-        yield Static(id="prompt")
+        yield Drawn(id="prompt")
         yield ActionBar(id="actions")
         yield Footer()
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="table-view")
+        yield Drawn(id="table-view")
 
     # -- what a game screen fills in --------------------------------------------------------------
 
@@ -213,7 +213,6 @@ class GameScreen(Screen):
             prompt.append(hint, style="dim")
         self.query_one("#prompt", Static).update(prompt)
         self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
-        self.refresh_bindings()
 
     def last_move_line(self, room: int) -> Text | None:
         """The result of the last move of the person at the keyboard (or the one person at the table),

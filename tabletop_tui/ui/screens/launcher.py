@@ -10,11 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui import catalog
-from tabletop_tui.ui.screens.modals import AskScreen, ConfirmScreen, RulesScreen
+from tabletop_tui.ui.widgets.keybar import KeyBar
+from tabletop_tui.ui.widgets.picklist import Pick, PickList
+
+# The dialogs (ui.screens.modals) are imported when first opened, not before the launcher is painted.
 
 
 class LauncherScreen(Screen):
@@ -33,34 +36,47 @@ class LauncherScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
+        # Everything the first frame shows is built here, once: the lists with their options, the
+        # first game's details and the saves, so that no widget is filled and redrawn after it mounts.
         yield Static(Text.assemble((" tabletop-tui ", "bold reverse"), "  table games for one computer and a few friends"),
                      id="title-bar")
         with Horizontal(id="launcher-top"):
-            yield OptionList(id="games")
-            yield Static(id="game-details")
+            games = PickList(self.game_picks(), id="games")  # the first game is highlighted
+            games.border_title = "Games"
+            yield games
+            details = Static(id="game-details")
+            self.show_details(catalog.GAMES[0], details)
+            yield details
+        rows = self.unfinished()
         with Vertical(id="saves-box"):
-            yield Static(id="saves-title")
-            yield OptionList(id="saves")
-        yield Footer()
+            yield Static(self.saves_title(bool(rows)), id="saves-title")
+            if rows:  # the list is made when there is a first game to list (the box has its colour)
+                yield OptionList(*self.save_options(rows, turns=False), id="saves")
+        yield KeyBar()  # Textual's Footer's look and ways, at a fraction of its cost
 
-    def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
-        games.border_title = "Games"
+    def game_picks(self) -> list[Pick]:
+        picks = []
         families: dict[str, list] = {}
         for info in catalog.GAMES:
             families.setdefault(info.family, []).append(info)
         for family, infos in families.items():
-            games.add_option(Option(Text(family, style="bold dim"), disabled=True))
+            picks.append(Pick(Text(family, style="bold dim")))
             for info in infos:
-                games.add_option(Option(Text("  " + info.title), id=info.id))
-        self.refresh_saves(turns=False)
-        self.call_after_refresh(self.refresh_saves)
-        games.highlighted = 1
-        games.focus()
-        self.show_details(catalog.GAMES[0])
+                picks.append(Pick(Text("  " + info.title), info.id))
+        return picks
+
+    def on_mount(self) -> None:
+        self._fresh = True  # the first resume comes right after: nothing to draw again
+        self.query_one("#games", PickList).focus()
+        if self.query("#saves"):
+            # whose turn it is takes a replay of each game: filled in right after the first paint
+            self.call_after_refresh(self.refresh_saves)
 
     def on_screen_resume(self) -> None:
-        self.query_one("#games", OptionList).focus()  # back from a game or a save: the games, not the saves
+        self.query_one("#games", PickList).focus()  # back from a game or a save: the games, not the saves
+        if getattr(self, "_fresh", False):
+            self._fresh = False
+            return
         self.refresh_saves()
         highlighted = self.selected_game()
         if highlighted:
@@ -69,23 +85,27 @@ class LauncherScreen(Screen):
     # -- games -----------------------------------------------------------------------------------
 
     def selected_game(self):
-        games = self.query_one("#games", OptionList)
+        games = self.query_one("#games", PickList)
         if games.highlighted is None:
             return None
-        option = games.get_option_at_index(games.highlighted)
-        return catalog.BY_ID.get(option.id) if option.id else None
+        pick = games.picks[games.highlighted]
+        return catalog.BY_ID.get(pick.id) if pick.id else None
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "games" and event.option.id:
-            self.show_details(catalog.get(event.option.id))
+    def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
+        if event.pick.id and event.pick.id != self._details_of:
+            self.show_details(catalog.get(event.pick.id))
+
+    def on_pick_list_selected(self, event: PickList.Selected) -> None:
+        if event.pick.id:
+            self.app.open_setup(catalog.get(event.pick.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
             self.app.resume_save(event.option.id)
-        elif event.option.id:
-            self.app.open_setup(catalog.get(event.option.id))
 
-    def show_details(self, info) -> None:
+    _details_of: str | None = None  # the game whose details are shown
+
+    def show_details(self, info, details: Static | None = None) -> None:
         text = Text()
         text.append(info.title + "\n", style="bold")
         text.append(f"{info.players_label} · about {info.minutes} minutes · {info.family}\n\n", style="dim")
@@ -105,9 +125,11 @@ class LauncherScreen(Screen):
         else:
             text.append("No finished games yet.\n", style="dim")
         text.append("\nEnter: new game    ?: rules", style="dim")
-        details = self.query_one("#game-details", Static)
+        if details is None:
+            details = self.query_one("#game-details", Static)
         details.border_title = info.title
         details.update(text)
+        self._details_of = info.id
 
     def action_new_game(self) -> None:
         info = self.selected_game()
@@ -115,6 +137,8 @@ class LauncherScreen(Screen):
             self.app.open_setup(info)
 
     def action_rules(self) -> None:
+        from tabletop_tui.ui.screens.modals import RulesScreen
+
         info = self.selected_game()
         if info:
             self.app.push_screen(RulesScreen(info.title, info.help_text(), back="Back to the games"))
@@ -142,27 +166,43 @@ class LauncherScreen(Screen):
 
     SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 26), ("Turn", 14), ("Last played", 14))
 
+    def unfinished(self) -> list[dict]:
+        store = self.app.store
+        return store.unfinished() if store is not None else []
+
     def refresh_saves(self, turns: bool = True) -> None:
         """List the unfinished games. Whose turn it is takes a replay of each game: the first paint
         leaves it out and fills it in right after."""
-        saves = self.query_one("#saves", OptionList)
-        highlighted = saves.highlighted
-        saves.clear_options()
-        title = self.query_one("#saves-title", Static)
-        store = self.app.store
-        rows = store.unfinished() if store is not None else []
+        rows = self.unfinished()
+        saves = self.saves_list()
+        if saves is None and rows:
+            saves = OptionList(id="saves")
+            self.query_one("#saves-box", Vertical).mount(saves)
+        if saves is not None:
+            highlighted = saves.highlighted
+            saves.set_options(self.save_options(rows, turns))
+            if rows:
+                saves.highlighted = min(highlighted or 0, len(rows) - 1)
+        self.query_one("#saves-title", Static).update(self.saves_title(bool(rows)))
+
+    def saves_list(self) -> OptionList | None:
+        found = self.query("#saves")
+        return found.first(OptionList) if found else None
+
+    def save_options(self, rows: list[dict], turns: bool) -> list[Option]:
+        options = []
         for row in rows:
             line = Text()
             for (_, width), cell in zip(self.SAVE_COLUMNS, self.save_cells(row, turns)):
                 line.append(str(cell)[: width - 1].ljust(width))
-            saves.add_option(Option(line, id=row["id"]))
-        if rows:
-            saves.highlighted = min(highlighted or 0, len(rows) - 1)
-        header = Text("".join(name.ljust(width) for name, width in self.SAVE_COLUMNS), style="bold dim")
-        if rows:
-            title.update(Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header))
-        else:
-            title.update(Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim")))
+            options.append(Option(line, id=row["id"]))
+        return options
+
+    def saves_title(self, any_rows: bool) -> Text:
+        if any_rows:
+            header = Text("".join(name.ljust(width) for name, width in self.SAVE_COLUMNS), style="bold dim")
+            return Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header)
+        return Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim"))
 
     def save_cells(self, row: dict, turns: bool = True) -> tuple:
         try:
@@ -178,12 +218,14 @@ class LauncherScreen(Screen):
         return (title, ", ".join(players), turn, _when(row.get("updated")))
 
     def selected_save(self) -> str | None:
-        saves = self.query_one("#saves", OptionList)
-        if saves.option_count == 0 or saves.highlighted is None:
+        saves = self.saves_list()
+        if saves is None or saves.option_count == 0 or saves.highlighted is None:
             return None
         return saves.get_option_at_index(saves.highlighted).id
 
     def action_delete(self) -> None:
+        from tabletop_tui.ui.screens.modals import ConfirmScreen
+
         save_id = self.selected_save()
         if save_id is None:
             self.notify("No unfinished game is selected.", severity="warning")
@@ -209,6 +251,8 @@ class LauncherScreen(Screen):
                                            "A deleted game cannot be brought back."), done)
 
     def action_export(self) -> None:
+        from tabletop_tui.ui.screens.modals import AskScreen, ConfirmScreen
+
         save_id = self.selected_save()
         if save_id is None:
             self.notify("No unfinished game is selected.", severity="warning")
@@ -258,6 +302,8 @@ class LauncherScreen(Screen):
             info = self.selected_game()
             if info:
                 self.show_details(info)
+
+        from tabletop_tui.ui.screens.modals import AskScreen
 
         default = os.path.join(os.path.expanduser("~"), "")
         self.app.push_screen(AskScreen("Import a game from the file:", default), read)

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.monster_builder import ATTACKS, SLOTS
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import die_chip, die_lines, join_lines, mini_die_lines, side_by_side
 
 ACTION_KEYS = {"research": "r", "scavenge": "c", "fight": "f", "roll": "r", "stop": "n", "spare": "n",
@@ -87,7 +88,7 @@ def compact_line(seat: int, monster: dict, name_width: int, current: bool, marke
 
 class MonsterBuilderScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="mb-table")
+        yield Drawn(id="mb-table")
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs too and draws once; the table's size is known after the first layout)

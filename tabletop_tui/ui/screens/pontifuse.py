@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
 MARK_STYLE = {"X": "bold #ff6b6b", "O": "bold #4aa3ff"}
@@ -16,9 +17,9 @@ KEYS = {"heads": "h", "tails": "t", "English": "e", "Basque": "b"}
 
 class PontifuseScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="pf-armies")
+        yield Drawn(id="pf-armies")
         yield GridBoard(3, 3, cell_width=13, cell_height=3, id="board")
-        yield Static(id="pf-notes")
+        yield Drawn(id="pf-notes")
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs too: Textual calls the handler of every class in the chain)

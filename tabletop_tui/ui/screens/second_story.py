@@ -10,6 +10,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import (
     SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, join_lines, side_by_side, suit_text,
 )
@@ -22,10 +23,10 @@ KEYS = {
 
 class SecondStoryScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="ss-house")
-        yield Static(id="ss-night")
-        yield Static(id="ss-bank")
-        yield Static(id="ss-lairs")
+        yield Drawn(id="ss-house")
+        yield Drawn(id="ss-night")
+        yield Drawn(id="ss-bank")
+        yield Drawn(id="ss-lairs")
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -113,7 +114,8 @@ class SecondStoryScreen(GameScreen):
             lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
                           *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
                           Text(extra, style="italic"))
-        self.query_one("#ss-lairs", Static).update(lairs)
+        drawn_from = (names, current, view["lairs"], view.get("excuse_holder"), view.get("excuse_beside_bag"))
+        self.query_one("#ss-lairs", Drawn).update(lairs, key=repr(drawn_from))
 
     def scoreboard(self, view: dict):
         rows = []

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.components.poker import FIVE, FOUR, FULL_HOUSE, HIGH, PAIR, STRAIGHT, THREE, TWO_PAIR
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import amount_stack, join_lines
 
 RED_DIE = "bold white on red3"
@@ -39,7 +40,7 @@ def better_hand(seat: dict) -> dict:
 
 class TenDiePokerScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="tdp-table")
+        yield Drawn(id="tdp-table")
 
     # -- the table ---------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, join_lines, side_by_side
 
 RESULT_STYLE = {
@@ -19,9 +20,9 @@ RESULT_STYLE = {
 
 class ThiefDiceScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="td-dice")
-        yield Static(id="td-thieves")
-        yield Static(id="td-notes")
+        yield Drawn(id="td-dice")
+        yield Drawn(id="td-thieves")
+        yield Drawn(id="td-notes")
 
     def show_table(self, view: dict) -> None:
         names = view["players"]
@@ -67,7 +68,8 @@ class ThiefDiceScreen(GameScreen):
                 steals.append(f" {t['steals']}")
             table.add_row(marker, Text(t["name"], style="bold" if seat == current else ""), steals,
                           amount_stack(t["points"], unit=10, width=6), status)
-        self.query_one("#td-thieves", Static).update(table)
+        drawn_from = (names, view["order"], current, view["thieves"], view["steals_to_win"])
+        self.query_one("#td-thieves", Drawn).update(table, key=repr(drawn_from))
 
         notes = Text()
         pay = view.get("last_payments")

@@ -1,4 +1,5 @@
-"""Widgets every game screen shares: the action bar, the move log and the scoreboard."""
+"""Widgets every game screen shares: the parts of the table (Drawn), the action bar, the move log and
+the scoreboard."""
 
 from __future__ import annotations
 
@@ -7,9 +8,64 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 from textual.message import Message
+from textual.visual import RichVisual, Visual
 from textual.widgets import RichLog, Static
 
 from tabletop_tui.rules.engine import Event, Move
+
+
+class Drawn(Static):
+    """A Static for what a game screen sets anew after every move: the parts of the table, the title
+    bar, the prompt. Two things make a frame cheaper:
+
+    - What it already shows is not drawn again: most parts do not change with a move, and an update
+      costs a layout of the screen and a new drawing of the part.
+    - A rich renderable that is not text (a Table) is rendered once for each width: Textual renders
+      it anew to measure its height and again to draw it (RichVisual); _Rendered keeps the lines.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._shown_key: object = None  # what is shown, as compared (None: not comparable)
+
+    def update(self, content="", *, layout: bool = True, key: object = None) -> None:
+        """Show `content`, unless it is what is shown. `key` stands for the content where it cannot be
+        compared itself (a Table): equal keys, equal content."""
+        key = _key(content) if key is None else key
+        if key is not None and key == self._shown_key:
+            return
+        self._shown_key = key
+        if not isinstance(content, (str, Text, Visual)):
+            content = _Rendered(self, content)
+        super().update(content, layout=layout)
+
+
+class _Rendered(RichVisual):
+    """A rich renderable whose lines are kept for each width and style: measured (its height) and
+    drawn from one rendering, and drawn again from it while the widget does not change."""
+
+    def __init__(self, widget, renderable) -> None:
+        super().__init__(widget, renderable)
+        self._lines: dict = {}
+
+    def render_strips(self, width: int, height: int | None, style, options) -> list:
+        lines = self._lines.get((width, style))
+        if lines is None:
+            lines = self._lines[(width, style)] = super().render_strips(width, None, style, options)
+        return lines[:height] if height is not None else list(lines)
+
+    def get_height(self, rules, width: int) -> int:
+        return len(self.render_strips(width, None, self._widget.visual_style, None))
+
+
+def _key(content) -> object:
+    """What tells two contents apart, for text and strings (None for anything else)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return (content.plain, tuple(content.spans), str(content.style), content.justify, content.overflow,
+                content.no_wrap, content.end)
+    return None
 
 
 @dataclass(frozen=True)
@@ -20,7 +76,7 @@ class Action:
     move: Move
 
 
-class ActionBar(Static):
+class ActionBar(Drawn):
     """The choices open to the people at the table, each with its key. Clicking one chooses it."""
 
     class Chosen(Message):
@@ -84,6 +140,9 @@ class ActionBar(Static):
 
     def on_resize(self) -> None:
         self.refresh_text()
+        # The new text's height is laid out at the next refresh: asked for while Textual is sending
+        # the resize, the layout keeps the height the old text had (3 rows where 2 now suffice).
+        self.call_after_refresh(self.refresh, layout=True)
 
     def action_for_key(self, key: str) -> Action | None:
         for a in self.actions:
@@ -139,20 +198,24 @@ class MoveLog(RichLog):
         self._wrapped_at = width
 
 
-class Scoreboard(Static):
+class Scoreboard(Drawn):
     """Players as rows: a marker for whose turn it is, then the columns a game chooses."""
 
     def show(self, columns: list[str], rows: list[list], current: set[int] | None = None,
              names: list[str] | None = None) -> None:
+        current = current or set()
+        rows = [[c if isinstance(c, Text) else Text(str(c)) for c in row] for row in rows]
+        key = ("scores", tuple(columns), tuple(tuple(_key(c) for c in row) for row in rows), tuple(sorted(current)),
+               tuple(names or ()))
+        if key == self._shown_key:
+            return
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
         table.add_column("", width=1, no_wrap=True)
         table.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
         for c in columns:
             table.add_column(c, justify="right", no_wrap=True)
-        current = current or set()
-        for seat, row in enumerate(rows):
+        for seat, cells in enumerate(rows):
             name = names[seat] if names else str(seat + 1)
             marker = Text("▶", style="bold green") if seat in current else Text(" ")
-            cells = [c if isinstance(c, Text) else Text(str(c)) for c in row]
             table.add_row(marker, Text(name, style="bold" if seat in current else ""), *cells)
-        self.update(table)
+        self.update(table, key=key)
