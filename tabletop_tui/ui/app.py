@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -101,6 +102,7 @@ class TabletopApp(App):
             else:
                 self.start_game(**start)
         self.check_size()
+        self.call_after_refresh(_freeze_startup)
 
     def game_screen(self, session: Session, resumed: bool = False):
         return session.info.screen_class()(session, resumed=resumed)
@@ -193,6 +195,19 @@ class TabletopApp(App):
         else:
             while _too_small(self.screen):
                 self.pop_screen()
+
+
+_frozen = False
+
+
+def _freeze_startup() -> None:
+    """Once the first screen is drawn, what the program made to start (Textual, the modules, the
+    first screen) is moved out of the garbage collector's sight (gc.freeze): a full collection walked
+    all of it, a pause of 15 ms and more in the middle of a game, a frame missed. Once a process."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()
 
 
 def _too_small(screen) -> bool:

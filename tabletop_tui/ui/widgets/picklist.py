@@ -21,8 +21,8 @@ from textual.widget import Widget
 
 
 class Pick:
-    """One row: its text, and an id (None for a heading, which cannot be chosen). (A plain class: a
-    dataclass costs more to define than the launcher spends on its list.)"""
+    """One row: its text, and an id (None for a heading, which cannot be chosen). A plain class: a
+    dataclass would cost more to define, at start, than the launcher's whole list."""
 
     __slots__ = ("label", "id")
 
