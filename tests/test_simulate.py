@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 
@@ -65,7 +64,7 @@ class GoBot(Bot):
 
 @pytest.fixture
 def first_mover(monkeypatch):
-    info = replace(catalog.get("pontifuse"), id="first-mover", title="First Mover", min_players=2, max_players=5,
+    info = catalog.get("pontifuse")._replace(id="first-mover", title="First Mover", min_players=2, max_players=5,
                    rules=f"{__name__}:FirstMoverWins", bot=f"{__name__}:GoBot")
     real = catalog.get
     monkeypatch.setattr(catalog, "get", lambda game_id: info if game_id == "first-mover" else real(game_id))

@@ -118,7 +118,7 @@ class GameScreen(Screen):
         people = self.session.people
         if len(people) == 1:
             return people[0]
-        if self.session.private:
+        if self.private:
             return self._at_keyboard
         humans = self.session.human_to_act()
         return humans[0] if humans else None
