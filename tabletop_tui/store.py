@@ -752,10 +752,7 @@ class Store:
         shared (a draw is never a win); best = best place. Sorted by game, then most wins, most draws,
         most played, best place, name. `game_id` keeps only that game."""
         sql = ("SELECT st.game, st.name, count(*), sum(st.place = 1 AND f.firsts = 1), "
-               "sum(st.place = 1 AND f.firsts > 1), min(st.place) FROM standings st "
-               "JOIN saves s ON s.id = st.save_id "
-               "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
-               "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
+               "sum(st.place = 1 AND f.firsts > 1), min(st.place) " + _FINISHED_STANDINGS)
         args: tuple = ()
         if game_id is not None:
             sql += " AND st.game = ?"
@@ -804,10 +801,7 @@ class Store:
         "W" a win, "D" a first place shared, else the place as a number)}.
         Sorted as `stats` sorts; `game_id` keeps only that game. With `by_game` False, each name and
         kind of seat over all games ("game" is "", "games" how many games it played, no scores)."""
-        sql = ("SELECT st.game, st.name, st.computer, st.place, f.firsts, s.outcome, st.seat FROM standings st "
-               "JOIN saves s ON s.id = st.save_id "
-               "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
-               "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
+        sql = "SELECT st.game, st.name, st.computer, st.place, f.firsts, s.outcome, st.seat " + _FINISHED_STANDINGS
         args: tuple = ()
         if game_id is not None:
             sql += " AND st.game = ?"
@@ -1000,6 +994,13 @@ class Store:
                 "INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
                 [(save_id, i, seat, _dumps(move), times.get(i, now)) for i, (seat, move) in enumerate(migrated["moves"])])
         return migrated
+
+
+#: The standings of finished games (st), their saves (s) and how many seats each game placed first
+#: (f.firsts: more than one is a draw), for the statistics' queries.
+_FINISHED_STANDINGS = ("FROM standings st JOIN saves s ON s.id = st.save_id "
+                       "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
+                       "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
 
 
 class _Transaction:
