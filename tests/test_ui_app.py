@@ -311,7 +311,7 @@ async def test_the_results_name_the_games_score_and_show_the_final_table(make_ap
         await pilot.press("t")
         await settle(pilot, 3)
         table = app.screen
-        assert isinstance(table, FightThePowerScreen) and table.final
+        assert isinstance(table, FightThePowerScreen) and table.read_only
         assert not table.query_one("#actions").actions
         await settle(pilot, 6)
         assert app.screen is table  # it stays: no jump back to the results by itself

@@ -41,9 +41,10 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self.resumed = resumed
-        #: the table of a game that is over, shown from its results: nothing to play, Escape goes back
-        self.final = final
-        if final:
+        #: a table only to look at (the final table from the results, a replay): no moves are made or
+        #: saved from it, and no computer moves
+        self.read_only = final
+        if final:  # the table of a game that is over, from its results: Escape goes back
             self._bindings.bind("escape,t", "back_to_results", "Back to the results")
         self.error: str = ""
         self._at_keyboard: int | None = None  # the person the curtain was last lifted for
@@ -141,7 +142,7 @@ class GameScreen(Screen):
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        if not self.final:
+        if not self.read_only:
             self.session.release()
 
     def action_back_to_results(self) -> None:
@@ -149,6 +150,8 @@ class GameScreen(Screen):
 
     def report_saving(self) -> None:
         """Tell the players what became of the save: once for each new problem, never silently."""
+        if self.read_only:
+            return
         session = self.session
         if session.notice:
             self.notify(session.notice, title="Saving", severity="warning", timeout=12)
@@ -244,7 +247,7 @@ class GameScreen(Screen):
         return ""
 
     def current_actions(self) -> list[Action]:
-        if self.session.over() or self._handoff is not None:
+        if self.read_only or self.session.over() or self._handoff is not None:
             return []
         actions: list[Action] = []
         game = self.game
@@ -264,6 +267,8 @@ class GameScreen(Screen):
 
     def submit(self, seat: int, move: Move) -> bool:
         """Hand a move to the rules. A refusal shows its reason and changes nothing."""
+        if self.read_only:
+            return False
         try:
             events = self.session.play(seat, move)
         except IllegalMove as exc:
@@ -287,7 +292,7 @@ class GameScreen(Screen):
 
     def advance(self) -> None:
         """After every change: results, a computer's move, or the curtain for the next human."""
-        if not self.is_current or self.final:
+        if not self.is_current or self.read_only:
             return
         if self.session.over():
             self.later(self.app.bot_delay * 2, self.show_results)
@@ -370,6 +375,8 @@ class GameScreen(Screen):
     def on_key(self, event) -> None:
         # The one key handler of every game screen: Textual calls a subclass's on_key and then this
         # one for the same key, so a screen that wants keys of its own overrides `unlisted_key`.
+        if self.read_only:
+            return
         if event.key == "enter" and self._handoff is not None:
             event.stop()
             self.pass_on()

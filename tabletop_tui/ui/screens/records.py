@@ -373,6 +373,7 @@ class ReplayMixin:
         self.step = len(self.moves)
         session = Session(info, last.copy(), list(saved["computer"]), None)
         super().__init__(session)
+        self.read_only = True  # no moves, no computer players, nothing saved
 
     def game_at(self, step: int):
         """The game after the first `step` moves (states are kept as they are reached)."""
@@ -391,29 +392,8 @@ class ReplayMixin:
     def viewer(self):
         return None
 
-    def advance(self) -> None:
-        pass
-
-    def report_saving(self) -> None:
-        pass
-
-    def maybe_curtain(self) -> None:
-        pass
-
-    def current_actions(self):
-        return []
-
-    def submit(self, seat, move) -> bool:
-        return False
-
-    def unlisted_key(self, key: str) -> bool:
-        return False
-
     def waiting_note(self) -> str:
         return "← → (or p n): a move back or on    Home End: the start or the end"
-
-    def action_undo(self) -> None:
-        pass
 
     def keys_help(self) -> str:
         return ("\n\n## Keys of the replay\n\n"
