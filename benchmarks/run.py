@@ -1,7 +1,7 @@
 """Speed figures, printed: launcher first paint, key to frame on each game screen, random playouts per
 second, one autosave, card poker hands ranked per second.
 
-    python benchmarks/run.py [--quick]
+    python benchmarks/run.py [--quick] [--only PART] [--game ID]
 
 Nothing here is a test: the figures depend on the machine. The goals they are read against:
 the launcher paints within 1.15x the CPU time of a bare Textual app; a key that makes a move is
@@ -61,6 +61,16 @@ class Once(TabletopApp):
         self.call_after_refresh(first_frame, self)  # at its first frame, as the bare app
 Once(store=Store.open(sys.argv[1])).run(headless=True, size=(80, 24))
 """
+
+
+PARTS = ("first-paint", "keys", "playouts", "computer", "autosave", "card-poker")
+GAME_IDS: set[str] = set()  # the games of --game; all of them when empty
+
+
+def chosen_games():
+    from tabletop_tui import catalog
+
+    return [info for info in catalog.GAMES if not GAME_IDS or info.id in GAME_IDS]
 
 
 def time_process(code: str, args: list[str], runs: int) -> tuple[float, float]:
@@ -134,7 +144,7 @@ def key_to_frame(keys: int, size: tuple[int, int]) -> None:
 
     print(f"key to frame at {size[0]}x{size[1]}, frame timer lifted ({keys} keys a game): key to frame "
           f"median and worst; drawing the frame alone, median and worst (goal: median < 16 ms):")
-    for info in catalog.GAMES:
+    for info in chosen_games():
         times, draws = asyncio.run(_keys_on(info, keys, size))
         times.sort()
         draws.sort()
@@ -243,7 +253,7 @@ def playouts(seconds: float) -> None:
     from tabletop_tui import catalog
 
     print(f"random playouts through the real rules ({seconds:.0f} s each):")
-    for info in catalog.GAMES:
+    for info in chosen_games():
         cls = info.rules_class()
         names = [f"P{i}" for i in range(max(cls.min_players, min(3, cls.max_players)))]
         rnd = random.Random(1)
@@ -277,7 +287,7 @@ def computer_players(games: int) -> None:
     from tabletop_tui.session import next_computer_move
 
     print(f"computer players' decisions ({games} games each, every seat a computer player):")
-    for info in catalog.GAMES:
+    for info in chosen_games():
         cls, bot_class = info.rules_class(), info.bot_class()
         names = [f"P{i}" for i in range(max(cls.min_players, min(4, cls.max_players)))]
         times = []
@@ -358,13 +368,23 @@ def card_poker(count: int, rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a quick look")
+    parser.add_argument("--only", choices=PARTS, action="append",
+                        help="run only this part (may be given more than once)")
+    parser.add_argument("--game", action="append", help="only this game (an id) in the parts per game")
     args = parser.parse_args()
-    first_paint(3 if args.quick else 7)
-    key_to_frame(10 if args.quick else 40, (80, 24))
-    playouts(1.0 if args.quick else 3.0)
-    computer_players(3 if args.quick else 20)
-    autosave(200 if args.quick else 1000)
-    card_poker(20_000 if args.quick else 100_000, 3 if args.quick else 5)
+    global GAME_IDS
+    GAME_IDS = set(args.game or ())
+    quick = args.quick
+    runs = {
+        "first-paint": lambda: first_paint(3 if quick else 7),
+        "keys": lambda: key_to_frame(10 if quick else 40, (80, 24)),
+        "playouts": lambda: playouts(1.0 if quick else 3.0),
+        "computer": lambda: computer_players(3 if quick else 20),
+        "autosave": lambda: autosave(200 if quick else 1000),
+        "card-poker": lambda: card_poker(20_000 if quick else 100_000, 3 if quick else 5),
+    }
+    for part in args.only or PARTS:
+        runs[part]()
 
 
 if __name__ == "__main__":
