@@ -140,7 +140,6 @@ def key_to_frame(keys: int, size: tuple[int, int]) -> None:
     import textual.screen
 
     textual.screen.UPDATE_PERIOD = FRAME_PERIOD
-    from tabletop_tui import catalog
 
     print(f"key to frame at {size[0]}x{size[1]}, frame timer lifted ({keys} keys a game): key to frame "
           f"median and worst; drawing the frame alone, median and worst (goal: median < 16 ms):")
@@ -250,7 +249,6 @@ def _move_key(screen, rnd: random.Random) -> str | None:
 
 
 def playouts(seconds: float) -> None:
-    from tabletop_tui import catalog
 
     print(f"random playouts through the real rules ({seconds:.0f} s each):")
     for info in chosen_games():
@@ -283,7 +281,6 @@ def playouts(seconds: float) -> None:
 
 def computer_players(games: int) -> None:
     """How long a computer player takes to choose, in whole games of computer players."""
-    from tabletop_tui import catalog
     from tabletop_tui.session import next_computer_move
 
     print(f"computer players' decisions ({games} games each, every seat a computer player):")
