@@ -796,7 +796,8 @@ class Store:
         """The statistics screen's figures, from the finished games, per game, player name and kind
         of seat (a person and the computer playing under the same name are counted apart):
         {"game", "player", "computer" (bool), "played", "wins", "drawn", "best" (best place),
-        "best_score", "average" (of the scores that are numbers; None where none is), "scores" (the
+        "high_score", "low_score", "average" (of the scores that are numbers; None where none is: a
+        game where the lower score is better has both ends), "scores" (the
         numeric scores, oldest first, for a chart), "form" (the last `form` results, oldest first:
         "W" a win, "D" a first place shared, else the place as a number)}.
         Sorted as `stats` sorts; `game_id` keeps only that game. With `by_game` False, each name and
@@ -839,7 +840,8 @@ class Store:
         out = []
         for r in table.values():
             scores = r["scores"]
-            r["best_score"] = max(scores) if scores else None
+            r["high_score"] = max(scores) if scores else None
+            r["low_score"] = min(scores) if scores else None
             r["average"] = sum(scores) / len(scores) if scores else None
             r["form"] = r.pop("results")[-form:] if form > 0 else []
             r["games"] = len(r["games"])

@@ -849,7 +849,7 @@ def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkey
     assert set(rows) == {("Ada", False), ("Bo", False), ("Bo", True)}
     ada = rows[("Ada", False)]
     assert (ada["played"], ada["wins"], ada["drawn"], ada["best"]) == (4, 1, 1, 1)
-    assert ada["scores"] == [10, 7, 3, 6] and ada["best_score"] == 10 and ada["average"] == 6.5
+    assert ada["scores"] == [10, 7, 3, 6] and ada["high_score"] == 10 and ada["low_score"] == 3 and ada["average"] == 6.5
     assert ada["form"] == ["W", "D", 2, 2]
     bo = rows[("Bo", False)]
     assert bo["form"] == [2, "D", "W"] and bo["scores"] == [4, 7]  # a score in words is no number

@@ -47,13 +47,13 @@ async def test_statistics_count_each_person_and_the_computer_apart(make_app, sto
         for name, label in (("Ada", "Ada"), ("Bo", "Bo"), ("Cy", "Cy*")):
             places = [next(s.place for s in o.standings if s.name == name) for o in outcomes]
             scores = [next(s.score for s in o.standings if s.name == name) for o in outcomes]
-            played, won, drawn, best, top, average = rows[label][:6]
+            played, won, drawn, best, high, low, average = rows[label][:7]
             assert (int(played), int(won), int(drawn)) == (3, places.count(1), 0)
             assert best.startswith(str(min(places)))
-            assert int(top) == max(scores)
+            assert (int(high), int(low)) == (max(scores), min(scores))
             assert float(average) == round(sum(scores) / 3, 1)
             form = ["W" if p == 1 else str(p) for p in places]
-            assert rows[label][6:] == form
+            assert rows[label][7:] == form
         assert app.screen.query_one("#stats-chart-box").display  # three games of numeric scores: a chart
         await pilot.press("left")  # all games
         await settle(pilot)

@@ -68,7 +68,8 @@ def _who(name: str, computer: bool) -> str:
 
 
 class StatsScreen(Screen):
-    """Per person and game: played, won, drawn, best place, top and average score, recent form;
+    """Per person and game: played, won, drawn, best place, highest, lowest and average score (which end
+    is better depends on the game and its options), recent form;
     over all games, per person; a chart of a game's scores over its finished games."""
 
     BINDINGS = [
@@ -153,7 +154,8 @@ class StatsScreen(Screen):
         table.add_column("Drawn", justify="right")
         table.add_column("Best", justify="right")
         if game_id is not None:
-            table.add_column("Top", justify="right")
+            table.add_column("High", justify="right")
+            table.add_column("Low", justify="right")
             table.add_column("Average", justify="right")
         table.add_column("Form", no_wrap=True)
         if game_id is None:
@@ -164,7 +166,7 @@ class StatsScreen(Screen):
                 cells.append(str(r["games"]))
             cells += [str(r["played"]), str(r["wins"]), str(r["drawn"]), _place(r["best"])]
             if game_id is not None:
-                cells += [_number(r["best_score"]), _number(r["average"])]
+                cells += [_number(r["high_score"]), _number(r["low_score"]), _number(r["average"])]
             cells.append(_form(r["form"]))
             table.add_row(*cells)
         return table
