@@ -148,9 +148,35 @@ class Castle:
         """For each of the eight steps (in the order of STEPS), the square it reaches from a, or None."""
         table = self._table
         if table is None:
-            deltas = list(STEPS.values())
-            table = self._table = [[self.step_to(i, dx, dy) for dx, dy in deltas] for i in range(AREA)]
+            table = self._table = self._build_table()
         return table[a]
+
+    def _build_table(self) -> list:
+        north, west = self.north, self.west
+        n_, e_, s_, w_ = [None] * AREA, [None] * AREA, [None] * AREA, [None] * AREA
+        for i in range(AREA):
+            y, x = divmod(i, N)
+            if y > 0 and north[i] != WALL:
+                n_[i] = i - N
+            if y < N - 1 and north[i + N] != WALL:
+                s_[i] = i + N
+            if x > 0 and west[i] != WALL:
+                w_[i] = i - 1
+            if x < N - 1 and west[i + 1] != WALL:
+                e_[i] = i + 1
+
+        def diagonal(i, first, second):
+            a = first[i]
+            if a is not None and second[a] is not None:
+                return second[a]
+            b = second[i]
+            if b is not None and first[b] is not None:
+                return first[b]
+            return None
+
+        # in the order of STEPS: N NE E SE S SW W NW
+        return [(n_[i], diagonal(i, e_, n_), e_[i], diagonal(i, e_, s_), s_[i], diagonal(i, w_, s_), w_[i],
+                 diagonal(i, w_, n_)) for i in range(AREA)]
 
     @classmethod
     def from_view(cls, view: dict) -> "Castle":
@@ -741,10 +767,10 @@ class ThiefInTheNight(Game):
             return self._building_moves()
         if phase == POST:
             busy = self.occupied()
-            return [Move("post", (i % N, i // N, f)) for i in range(AREA) if i not in busy and i != self.castle.gem
-                    for f in FACINGS]
+            gem = self.castle.gem
+            return [m for i, four in enumerate(_POST_MOVES) if i not in busy and i != gem for m in four]
         if phase == ENTER:
-            return [Move("enter", (i % N, i // N, f)) for i in self.entry_squares() for f in FACINGS]
+            return [m for i in self.entry_squares() for m in _ENTER_MOVES[i]]
         if phase == THIEF:
             if not self.thand:
                 return [Move("pass")]
@@ -1421,6 +1447,8 @@ class ThiefInTheNight(Game):
         state["showdown"] = dict(self.showdown) if self.showdown else None
 
 
+_POST_MOVES = [tuple(Move("post", (i % N, i // N, f)) for f in FACINGS) for i in range(AREA)]
+_ENTER_MOVES = [tuple(Move("enter", (i % N, i // N, f)) for f in FACINGS) for i in range(AREA)]
 _STEP_INDEX = {d: i for i, d in enumerate(STEPS)}
 _FACING_STEP = (_STEP_INDEX["N"], _STEP_INDEX["E"], _STEP_INDEX["S"], _STEP_INDEX["W"])
 _DIGITS = bytes.maketrans(bytes(range(10)), b"0123456789")
