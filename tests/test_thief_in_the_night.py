@@ -489,7 +489,10 @@ def conserved(g: ThiefInTheNight) -> bool:
         return True
     thief = g.tdeck + g.tdisc + g.thand
     captain = g.cdeck + g.cdisc + [c for h in g.hands for c in h]
-    return sorted(thief) == sorted(ALL_CARDS[:52]) and sorted(captain) == sorted(ALL_CARDS[52:])
+    return len(thief) == len(captain) == 52 and set(thief) == THIEF_SET and set(captain) == CAPTAIN_SET
+
+
+THIEF_SET, CAPTAIN_SET = set(ALL_CARDS[:52]), set(ALL_CARDS[52:])
 
 
 def test_a_thousand_random_games_conserve_the_cards_and_end_at_dawn_at_the_latest():

@@ -244,7 +244,11 @@ class ThiefInTheNightScreen(GameScreen):
             elif p != 0:
                 out += [m for m in moves if m.kind == "guard" and m.args[0] == p and m.args[1] == self.chosen_card]
                 out.append(Move(UI, ("back",)))
-            else:
+            else:  # the captain: the squares nearest the cursor (any other by the cursor and Enter)
+                cy, cx = divmod(self.query_one("#tn-map", CastleMap).cursor, N)
+                leads = [m for m in moves if m.kind == "lead" and m.args[0] == self.chosen_card]
+                leads.sort(key=lambda m: (max(abs(m.args[1] - cx), abs(m.args[2] - cy)), m.args[2], m.args[1]))
+                out += leads[:6]
                 out.append(Move(UI, ("back",)))
             if len(set(range(6)) - set(view["moved"])) > 1:
                 out.append(Move(UI, ("next",)))
@@ -285,6 +289,8 @@ class ThiefInTheNightScreen(GameScreen):
             return "facing " + ARROW[a[2]]
         if kind == "guard":
             return f"to {square_name(a[3] * N + a[2])}"
+        if kind == "lead":
+            return f"to {square_name(a[2] * N + a[1])}"
         return super().action_label(seat, move, optional)
 
     def submit(self, seat: int, move: Move) -> bool:
@@ -372,7 +378,7 @@ class ThiefInTheNightScreen(GameScreen):
         return False
 
     def on_castle_map_moved(self, message: CastleMap.Moved) -> None:
-        if self.game.phase in ("post", "enter"):
+        if self.game.phase in ("post", "enter", "captain"):
             self.refresh_table()
 
     def on_castle_map_chosen(self, message: CastleMap.Chosen) -> None:
