@@ -860,10 +860,13 @@ class ThiefInTheNight(Game):
         return self._outcome
 
     def turn_order(self) -> list[int]:
-        """The thief first (he takes the first turn of the night), then the captain."""
+        """The captain first (he places his pieces first), then the thief; so `simulate`'s wins of the
+        second position are the thief's. Before the roles are drawn: the builders in turn."""
         if self.thief_seat < 0:
             return [0, 1]
-        return [self.thief_seat, self.captain_seat]
+        if self.built:
+            return super().turn_order()
+        return [self.captain_seat, self.thief_seat]
 
     def length(self) -> int:
         return self.round
