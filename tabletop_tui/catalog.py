@@ -177,6 +177,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.pontifuse:PontifuseScreen",
         help="pontifuse.md",
     ),
+    GameInfo(
+        id="thief-in-the-night",
+        title="Thief in the Night",
+        family="Board",
+        min_players=2,
+        max_players=2,
+        minutes=60,
+        pitch="A thief, a gem and six watchmen in a walled castle; showdowns are poker hands.",
+        rules="tabletop_tui.rules.thief_in_the_night:ThiefInTheNight",
+        bot="tabletop_tui.bots.thief_in_the_night:ThiefInTheNightBot",
+        screen="tabletop_tui.ui.screens.thief_in_the_night:ThiefInTheNightScreen",
+        help="thief_in_the_night.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

@@ -1,0 +1,422 @@
+"""Thief in the Night: the castle map (the widget CastleMap) above the cards of the seat looking.
+
+Keys (besides the action bar's): the arrows move the map's cursor; `v` shows what the piece under the
+cursor sees; `m` swaps the detailed map for the whole castle; `c` puts the cursor on the thief; `h`
+lists both discard piles. Building: `w` marks a wall and `d` a door on the edge in front of the cursor
+(the side it last moved toward, in green), `t` a trap on its square. The captain's turn: `g` picks the
+next piece to move, the action bar its card, then its square (a guard's from the bar, the captain's with
+the cursor and Enter). Steps and facings take the number keys as on a numeric keypad (8 north, 9
+north-east, 6 east ... 5 stops)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.thief_in_the_night import FACINGS, N, piece_name, square_name
+from tabletop_tui.rules.words import plural
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.modals import LogScreen
+from tabletop_tui.ui.widgets.cards import chip_text, chips_text
+from tabletop_tui.ui.widgets.castle_map import CastleMap
+from tabletop_tui.ui.widgets.common import Drawn
+
+KEYS = "123456789abefijknoprxyz"
+PAD = {"N": "8", "NE": "9", "E": "6", "SE": "3", "S": "2", "SW": "1", "W": "4", "NW": "7"}
+ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+UI = "ui"  # moves of the screen itself (choosing a piece or a card), never handed to the rules
+
+
+class ThiefInTheNightScreen(GameScreen):
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.piece: int | None = None  # the captain's piece chosen to move
+        self.chosen_card: str | None = None
+        self.watching: int | None = None  # the piece whose sight is shown
+        self._followed = None
+
+    def compose_table(self) -> ComposeResult:
+        yield CastleMap(id="tn-map")
+        yield Drawn(id="tn-hands")
+
+    def on_mount(self) -> None:
+        self.query_one("#tn-map", CastleMap).focus()
+        self.fit_side()
+
+    def fit_side(self) -> None:
+        """The castle is 52 columns wide: the move log gives up what the map needs on a narrow terminal."""
+        width = self.app.size.width
+        self.query_one("#side").styles.width = max(20, min(54, width - 53))
+        self.query_one("#table").styles.padding = 0
+        self.query_one("#tn-hands").styles.height = "auto"
+
+    def on_resize(self, event) -> None:
+        self.fit_side()
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        m = self.query_one("#tn-map", CastleMap)
+        phase = view["phase"]
+        mine = view["viewer"] is not None and view["viewer"] in view["to_act"] and self._handoff is None
+        targets: set[int] = set()
+        if mine and phase == "captain":
+            self._settle_piece(view)
+            if self.chosen_card is not None:
+                for mv in self.game.legal_moves(view["viewer"]):
+                    if mv.kind == "guard" and mv.args[0] == self.piece and mv.args[1] == self.chosen_card:
+                        targets.add(mv.args[3] * N + mv.args[2])
+                    elif mv.kind == "lead" and self.piece == 0 and mv.args[0] == self.chosen_card:
+                        targets.add(mv.args[2] * N + mv.args[1])
+        elif mine and phase in ("post", "enter"):
+            targets = {mv.args[1] * N + mv.args[0] for mv in self.game.legal_moves(view["viewer"])}
+            if len(targets) > 200:
+                targets = set()  # nearly everywhere: not worth colouring
+        sight = set()
+        if self.watching is not None:
+            bit = 1 << self.watching
+            sight = {i for i, ch in enumerate(view["sight"]) if (ord(ch) - 48) & bit}
+        follow = None
+        if view["thief"] is not None and phase in ("steps", "dash", "trap", "face", "shed", "thief"):
+            follow = view["thief"][0]
+        elif phase == "captain" and self.piece is not None and view["pieces"][self.piece] is not None:
+            follow = view["pieces"][self.piece][0]
+        if follow is not None and (follow, phase, self.piece) != self._followed:
+            self._followed = (follow, phase, self.piece)
+            m.follow(follow)
+        m.show(view, targets, sight, marked_edge=phase == "build")
+        self.query_one("#tn-hands", Drawn).update(self.hands_text(view))
+
+    def _settle_piece(self, view: dict) -> None:
+        moved = set(view["moved"])
+        if self.piece is None or self.piece in moved:
+            self.piece = next((p for p in (1, 2, 3, 4, 5, 0) if p not in moved), None)
+            self.chosen_card = None
+
+    def hands_text(self, view: dict) -> Text:
+        out = Text()
+        phase = view["phase"]
+        names = view["players"]
+        if phase in ("gem", "build"):
+            b = view["building"]
+            out.append(f"Castle: {plural(b['rooms'], 'room')}, {plural(b['traps'], 'trap')}. ", style="bold")
+            if b["missing"]:
+                out.append("Still missing: " + ", ".join(b["missing"]) + ".", style="yellow")
+            else:
+                out.append("Complete once this turn ends.", style="green")
+            out.append("\nThis turn: ")
+            if b["kind"] is None:
+                out.append("up to 10 edges (w wall, d door) or 6 traps (t)", style="dim")
+            elif b["kind"] == "edges":
+                out.append(f"{b['edges_left']} more edges", style="dim")
+            else:
+                out.append(f"{b['traps_left']} more traps", style="dim")
+            return out
+        if view["thief_seat"] < 0:
+            return out
+        if view["thief"] is None:
+            out.append("The cards are dealt when the thief enters.", style="dim")
+        elif view["thief_hand"] is not None:
+            out.append("Thief's hand: ", style="bold")
+            out.append_text(chips_text(view["thief_hand"]) if view["thief_hand"] else Text("empty", style="dim"))
+        elif view["guard_hands"] is not None and view["thief"] is not None:
+            hands = view["guard_hands"]
+            out.append("C ", style="bold #ff5fd7")
+            out.append_text(chips_text(hands[0]))
+            for p in range(1, 6):
+                out.append("\n" if p % 2 else "  ")
+                mark = "bold reverse" if p == self.piece and phase == "captain" else "bold #5fd7ff"
+                out.append(f"{p}", style=mark)
+                out.append(" ")
+                out.append_text(chips_text(hands[p]))
+            if self.piece == 0 and phase == "captain":
+                out.stylize("reverse", 0, 1)
+        else:
+            out.append(f"{names[view['thief_seat']]} (thief) holds {plural(view['thief_count'], 'card')}; the guards "
+                       f"hold {sum(view['guard_counts'])}.", style="dim")
+        sd = view["showdown"]
+        if sd and phase != "post":
+            out.append("\nLast showdown: ", style="bold")
+            out.append_text(chips_text(sd["escape"]))
+            out.append(" vs ")
+            out.append_text(chips_text(sd["capture"]))
+            out.append(f" ({sd['result']})", style="italic")
+        tops = []
+        for label, pile in (("thief", view["thief_discards"]), ("guards", view["captain_discards"])):
+            if pile:
+                tops.append((label, pile[-1]))
+        if tops:
+            out.append("\nDiscards (h): ", style="dim")
+            for i, (label, code) in enumerate(tops):
+                if i:
+                    out.append(", ", style="dim")
+                out.append(f"{label} ", style="dim")
+                out.append_text(chip_text(code))
+        return out
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for seat in (0, 1):
+            if view["thief_seat"] < 0:
+                rows.append(["builder", ""])
+            elif seat == view["thief_seat"]:
+                rows.append(["thief" + (" ◆" if view["carrying"] else ""), view["thief_count"]])
+            else:
+                rows.append(["captain", sum(view["guard_counts"])])
+        return ["Role", "Cards"], rows
+
+    def status(self, view: dict) -> str:
+        if view["thief_seat"] < 0:
+            return "building the castle"
+        if view["round"] == 0:
+            return "placing the pieces"
+        dawn = f" of {view['dawn']}" if view["dawn"] else ""
+        return f"thief's turn {view['round']}{dawn} · decks {view['decks'][0]}/{view['decks'][1]}"
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or ""
+        seat = view["viewer"]
+        if seat not in view["to_act"]:
+            return f"Waiting for {' and '.join(names[s] for s in view['to_act'])}."
+        phase = view["phase"]
+        who = names[seat]
+        if phase == "gem":
+            return f"{who}: put the gem on one of the four centre squares."
+        if phase == "build":
+            return f"{who}: build (w wall, d door on the green edge; t trap), then end the turn."
+        if phase == "post":
+            placed = sum(1 for p in view["pieces"] if p is not None)
+            return f"{who}: cursor to a square for {piece_name(placed)}, then its facing (8 6 2 4)."
+        if phase == "enter":
+            return f"{who}, the thief: cursor to an unwatched edge square (green), then a facing."
+        if phase == "thief":
+            return f"{who}: discard a card to stay or to move (2-10: 3 squares, J Q K A: 4)."
+        if phase == "steps":
+            return f"{who}: step ({plural(view['steps_left'], 'step')} left; keypad 7 8 9 4 6 1 2 3) or 5 to stop."
+        if phase == "dash":
+            return f"{who} escaped: up to {plural(view['steps_left'], 'step')} unseen, or 5 to stop."
+        if phase == "trap":
+            return f"{who}: a trap! Discard a card one rank from {card(view['last_card']).name} to go on, or stop."
+        if phase == "face":
+            return f"{who}: choose the thief's facing (8 6 2 4)."
+        if phase == "shed":
+            return f"{who}: discard {plural(view['shed_left'], 'more card')} of the escape hand."
+        if phase == "cface":
+            return f"{who}: choose the captain's facing (8 6 2 4)."
+        if phase == "captain":
+            if self.piece is None:
+                return f"{who}: move the pieces."
+            if self.chosen_card is None:
+                return f"{who}: a card for {piece_name(self.piece)} (g: another piece)."
+            if self.piece == 0:
+                return f"{who}: cursor to a green square and Enter to move the captain."
+            return f"{who}: where does {piece_name(self.piece)} go?"
+        return ""
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        if not moves:
+            return []
+        phase = self.game.phase
+        if phase == "build":
+            return [m for m in moves if m.kind == "done"]
+        if phase in ("post", "enter"):
+            at = self.query_one("#tn-map", CastleMap).cursor
+            return [m for m in moves if m.args[1] * N + m.args[0] == at]
+        if phase == "captain":
+            view = self.game.view(seat)
+            self._settle_piece(view)
+            p = self.piece
+            out = []
+            if p is None:
+                return moves
+            hold = Move("hold", (p,))
+            if hold in moves:
+                out.append(hold)
+            elif self.chosen_card is None:
+                out += [Move(UI, ("card", c)) for c in view["guard_hands"][p]]
+            elif p != 0:
+                out += [m for m in moves if m.kind == "guard" and m.args[0] == p and m.args[1] == self.chosen_card]
+                out.append(Move(UI, ("back",)))
+            else:  # the captain: the squares nearest the cursor (any other by the cursor and Enter)
+                cy, cx = divmod(self.query_one("#tn-map", CastleMap).cursor, N)
+                leads = [m for m in moves if m.kind == "lead" and m.args[0] == self.chosen_card]
+                leads.sort(key=lambda m: (max(abs(m.args[1] - cx), abs(m.args[2] - cy)), m.args[2], m.args[1]))
+                out += leads[:6]
+                out.append(Move(UI, ("back",)))
+            if len(set(range(6)) - set(view["moved"])) > 1:
+                out.append(Move(UI, ("next",)))
+            return out
+        return moves
+
+    def action_key(self, move: Move, index: int) -> str:
+        kind = move.kind
+        if kind == "step":
+            return PAD[move.args[0]]
+        if kind == "stop":
+            return "5"
+        if kind in ("face", "post", "enter"):
+            return PAD[move.args[-1]]
+        if kind == UI and move.args[0] == "next":
+            return "g"
+        if kind == UI and move.args[0] == "back":
+            return "0"
+        return KEYS[index] if index < len(KEYS) else ""
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        kind, a = move.kind, move.args
+        if kind == UI:
+            if a[0] == "card":
+                return _short(a[1])
+            return {"next": "next piece", "back": "another card"}[a[0]]
+        if kind in ("stay", "go"):
+            return f"{kind} {_short(a[0])}"
+        if kind in ("chain", "shed"):
+            return f"{kind} {_short(a[0])}"
+        if kind == "step":
+            return ARROW[a[0]]
+        if kind == "stop":
+            return "stop"
+        if kind == "face":
+            return "face " + ARROW[a[0]]
+        if kind in ("post", "enter"):
+            return "facing " + ARROW[a[2]]
+        if kind == "guard":
+            return f"to {square_name(a[3] * N + a[2])}"
+        if kind == "lead":
+            return f"to {square_name(a[2] * N + a[1])}"
+        return super().action_label(seat, move, optional)
+
+    def submit(self, seat: int, move: Move) -> bool:
+        if move.kind == UI:
+            what = move.args[0]
+            if what == "card":
+                self.chosen_card = move.args[1]
+            elif what == "back":
+                self.chosen_card = None
+            elif what == "next":
+                moved = set(self.game.view(seat)["moved"])
+                order = [p for p in (1, 2, 3, 4, 5, 0) if p not in moved]
+                if order:
+                    i = order.index(self.piece) if self.piece in order else -1
+                    self.piece = order[(i + 1) % len(order)]
+                self.chosen_card = None
+            self.error = ""
+            self.refresh_table()
+            return True
+        ok = super().submit(seat, move)
+        if ok and move.kind in ("guard", "lead", "hold"):
+            self.chosen_card = None
+        return ok
+
+    # -- keys of the map ----------------------------------------------------------------------------
+
+    def person(self) -> int | None:
+        humans = self.session.human_to_act()
+        if not humans or self._handoff is not None:
+            return None
+        return humans[0]
+
+    def unlisted_key(self, key: str) -> bool:
+        m = self.query_one("#tn-map", CastleMap)
+        if key == "m":
+            m.overview = not m.overview
+            m.refresh()
+            return True
+        if key == "v":
+            view = self.game.view(self.viewer())
+            at = m.cursor
+            here = [p for p, piece in enumerate(view["pieces"]) if piece is not None and piece[0] == at]
+            self.watching = here[0] if here and self.watching != here[0] else None
+            if not here:
+                self.error = "Put the cursor on a guard or the captain to see what it sees (v)."
+            else:
+                self.error = ""
+            self.refresh_table()
+            return True
+        if key == "c":
+            view = self.game.view(self.viewer())
+            if view["thief"] is not None:
+                m.follow(view["thief"][0])
+            return True
+        if key == "h":
+            view = self.game.view(self.viewer())
+            lines = ["The thief's discards, oldest first:",
+                     " ".join(chips_text(view["thief_discards"]).plain.split()) or "none", "",
+                     "The guards' discards, oldest first:",
+                     " ".join(chips_text(view["captain_discards"]).plain.split()) or "none"]
+            self.app.push_screen(LogScreen("Thief in the Night: the discard piles", lines))
+            return True
+        if key in ("w", "d", "t"):
+            seat = self.person()
+            if seat is None or self.game.phase != "build":
+                self.error = "Walls, doors and traps are marked while the castle is built."
+                self.refresh_table()
+                return True
+            y, x = divmod(m.cursor, N)
+            if key == "t":
+                move = Move("trap", (x, y))
+            else:
+                side = m.heading
+                if side == 0:
+                    ex, ey, s = x, y, "N"
+                elif side == 3:
+                    ex, ey, s = x, y, "W"
+                elif side == 2:
+                    ex, ey, s = x, y + 1, "N"
+                else:
+                    ex, ey, s = x + 1, y, "W"
+                move = Move("wall" if key == "w" else "door", (ex, ey, s))
+            self.submit(seat, move)
+            return True
+        return False
+
+    def on_castle_map_moved(self, message: CastleMap.Moved) -> None:
+        if self.game.phase in ("post", "enter", "captain"):
+            self.refresh_table()
+
+    def on_castle_map_chosen(self, message: CastleMap.Chosen) -> None:
+        seat = self.person()
+        if seat is None:
+            return
+        sq = message.square
+        x, y = sq % N, sq // N
+        phase = self.game.phase
+        if phase == "captain" and self.chosen_card is not None and self.piece is not None:
+            if self.piece == 0:
+                self.submit(seat, Move("lead", (self.chosen_card, x, y)))
+            else:
+                self.submit(seat, Move("guard", (self.piece, self.chosen_card, x, y)))
+        elif phase == "captain":
+            view = self.game.view(seat)
+            here = [p for p, piece in enumerate(view["pieces"]) if piece[0] == sq and p not in view["moved"]]
+            if here:
+                self.piece, self.chosen_card = here[0], None
+                self.refresh_table()
+        elif phase == "gem":
+            self.submit(seat, Move("gem", (x, y)))
+        elif phase == "build":
+            self.submit(seat, Move("trap", (x, y)))
+        elif phase in ("post", "enter"):
+            self.refresh_table()
+
+    def keys_help(self) -> str:
+        return super().keys_help() + (
+            "- The arrows move the map's cursor; `v` shows what the piece under it sees, `m` the whole castle, "
+            "`c` finds the thief, `h` lists both discard piles.\n"
+            "- Building: `w` a wall, `d` a door on the green edge (the side the cursor last moved toward), "
+            "`t` a trap on the cursor's square.\n"
+            "- Steps and facings: the number keys as a keypad (8 north, 9 north-east, 6 east, 3 south-east, 2 "
+            "south, 1 south-west, 4 west, 7 north-west); 5 stops.\n"
+            "- The captain's turn: `g` the next piece, then a card from the bar, then the square (the bar, or the "
+            "cursor and Enter for the captain); `0` another card.\n")
+
+
+def _short(code: str) -> str:
+    return chip_text(code).plain.strip()
