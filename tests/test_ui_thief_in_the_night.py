@@ -11,6 +11,7 @@ from tabletop_tui.ui.screens.thief_in_the_night import ThiefInTheNightScreen
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.ui.widgets.cards import chip_text
+from tabletop_tui.ui.widgets.castle_map import CastleMap
 from test_ui_curtain import screen_text
 from ui_helpers import settle, shown
 
@@ -78,9 +79,13 @@ async def test_building_by_hand_marks_walls_and_traps_and_says_what_is_missing(m
         await settle(pilot, 3)
         screen = app.screen
         game = screen.session.game
-        await pilot.press("1")  # the gem
+        await pilot.press(":", "m", "1", "2", "enter")  # the gem, on a centre square typed by its name
         await settle(pilot, 2)
         assert screen.session.game.phase == "build"
+        assert screen.session.game.castle.gem == 12 * 24 + 12 and any("puts the gem on m12." in e.text for e in screen.session.game.log)
+        await pilot.press(":", "z", "9", "enter")  # no such square: nothing chosen, the cursor stays
+        await settle(pilot, 2)
+        assert screen.query_one(CastleMap).cursor == 12 * 24 + 12 and screen.query_one(CastleMap).typed is None
         # a wall in front of the cursor going up (a north edge), then going right (an east edge)
         await pilot.press("up", "w", "right", "w")
         await settle(pilot, 2)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tabletop_tui.rules.components import squares
 from tabletop_tui.rules.components.cards import STANDARD, Card, card, codes, names
 from tabletop_tui.rules.components.poker import best_hand, hand_name, hand_value
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
@@ -73,18 +74,14 @@ ALL_CARDS = THIEF_DECK + CAPTAIN_DECK
 
 
 def square_name(i: int) -> str:
-    """"a1" for the top-left square, "x24" for the bottom-right."""
-    y, x = divmod(i, N)
-    return f"{chr(97 + x)}{y + 1}"
+    """"a1" for the bottom-left square (the south-west corner), "x24" for the top-right, as on every
+    board of the collection."""
+    return squares.square_name(i, N, N)
 
 
 def parse_square(text: str) -> int | None:
     """The square named "d7" (None if it is not one)."""
-    text = text.strip().lower()
-    if len(text) < 2 or not "a" <= text[0] <= chr(96 + N) or not text[1:].isdigit():
-        return None
-    y = int(text[1:]) - 1
-    return y * N + ord(text[0]) - 97 if 0 <= y < N else None
+    return squares.square_index(text, N, N)
 
 
 def piece_name(p: int) -> str:

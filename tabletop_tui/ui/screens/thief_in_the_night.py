@@ -408,7 +408,8 @@ class ThiefInTheNightScreen(GameScreen):
 
     def keys_help(self) -> str:
         return super().keys_help() + (
-            "- The arrows move the map's cursor; `v` shows what the piece under it sees, `m` the whole castle, "
+            "- The arrows move the map's cursor; `:` and a square's name (a1 is the south-west corner) and Enter go "
+            "to it and choose it; `v` shows what the piece under it sees, `m` the whole castle, "
             "`c` finds the thief, `h` lists both discard piles.\n"
             "- Building: `w` a wall, `d` a door on the green edge (the side the cursor last moved toward), "
             "`t` a trap on the cursor's square.\n"

@@ -5,7 +5,9 @@ there is room for are shown, the window following the cursor. `m` swaps in the w
 height (two squares to a cell, walls left out), for finding one's way.
 
 The widget draws what it is given (`show(view-like data)`); it decides nothing. The cursor moves with
-the arrow keys (and Home/End/PageUp/PageDown); Enter or a click chooses the square under it."""
+the arrow keys (and Home/End/PageUp/PageDown); Enter or a click chooses the square under it; `:` (or
+`/`) and a square's name (e20) and Enter go to that square and choose it, as typed on any board of the
+collection (a1 is the south-west corner). Typing shows in the map's first line; Escape forgets it."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
+
+from tabletop_tui.rules.components.squares import square_index
 
 N = 24
 ARROWS = {"thief": "▲▶▼◀", "captain": "⇑⇒⇓⇐", "guard": "↑→↓←"}
@@ -24,11 +28,6 @@ CHOSEN_BG = "#2f5f8f"
 TARGET_BG = "#2f5f2f"
 OVERVIEW = {"floor": "#262626", "trap": "#5f2f2f", "seen": "#1c3a5f", "thief": "#ffd75f", "captain": "#ff5fd7",
             "guard": "#5fd7ff", "gem": "#ffaf00", "target": "#3f7f3f"}
-
-
-def square_label(i: int) -> str:
-    y, x = divmod(i, N)
-    return f"{chr(97 + x)}{y + 1}"
 
 
 class CastleMap(Widget, can_focus=True):
@@ -65,6 +64,7 @@ class CastleMap(Widget, can_focus=True):
         self.targets: set[int] = set()
         self.chosen_sight: set[int] = set()
         self.marked_edge = True  # show the edge in front of the cursor (while building)
+        self.typed: str | None = None  # a square's name being typed after ":", or None
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -127,14 +127,17 @@ class CastleMap(Widget, can_focus=True):
         self._scroll()
         rows = self.rows_shown()
         lines = []
-        head = Text("   ", style="dim")
-        for x in range(N):
-            head.append(" " + chr(97 + x), style="bold" if x == self.cursor % N else "dim")
+        if self.typed is not None:
+            head = self._typing_line()
+        else:
+            head = Text("   ", style="dim")
+            for x in range(N):
+                head.append(" " + chr(97 + x), style="bold" if x == self.cursor % N else "dim")
         lines.append(head)
         cy, cx = divmod(self.cursor, N)
         focus = self.has_focus
         for y in range(self.top, self.top + rows):
-            line = Text(f"{y + 1:>2} ", style="bold" if y == cy else "dim")
+            line = Text(f"{N - y:>2} ", style="bold" if y == cy else "dim")
             for x in range(N):
                 i = y * N + x
                 south = north[i + N] if y < N - 1 else "1"
@@ -217,10 +220,11 @@ class CastleMap(Widget, can_focus=True):
                 return OVERVIEW["seen"]
             return OVERVIEW["floor"]
 
-        lines = [Text("   whole castle (m: the detailed map)", style="dim italic")]
+        lines = [self._typing_line() if self.typed is not None
+                 else Text("   whole castle (m: the detailed map)", style="dim italic")]
         cy, cx = divmod(self.cursor, N)
         for r in range(N // 2):
-            line = Text(f"{2 * r + 1:>2} ", style="dim")
+            line = Text(f"{N - 2 * r:>2} ", style="dim")
             for x in range(N):
                 top, bottom = (2 * r) * N + x, (2 * r + 1) * N + x
                 style = Style(color=colour(top), bgcolor=colour(bottom))
@@ -245,6 +249,39 @@ class CastleMap(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self.cursor))
+
+    def _typing_line(self) -> Text:
+        line = Text("   Go to square: ", style="bold")
+        line.append(self.typed or "", style="bold reverse")
+        line.append("  (a square like e20, then Enter; Escape forgets it)", style="dim")
+        return line
+
+    def on_key(self, event) -> None:
+        key, char = event.key, event.character or ""
+        if self.typed is None:
+            if char not in (":", "/"):
+                return
+            self.typed = ""
+        elif key == "escape":
+            self.typed = None
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+        elif key == "enter":
+            square = square_index(self.typed, N, N)
+            self.typed = None
+            if square is not None:
+                self.follow(square)
+                self.post_message(self.Moved(square))
+                self.post_message(self.Chosen(square))
+            else:
+                self.app.bell()
+        elif char.isalnum() and len(self.typed) < 3:
+            self.typed += char.lower()
+        else:
+            self.app.bell()
+        event.stop()
+        event.prevent_default()
+        self.refresh()
 
     def on_click(self, event) -> None:
         if self.overview:
