@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tabletop_tui import catalog
+from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.cards import RANK_CODES, card
 from tabletop_tui.rules.engine import Event, Game, Move, log_for
 
@@ -45,8 +46,16 @@ def _strings(value):
             yield from _strings(v)
 
 
+def _name(code: str) -> str:
+    """A card's name: a playing card's from its code; a Decktet card's name is its code."""
+    return code if code in decktet.BY_NAME else card(code).name
+
+
 def _spellings(code: str) -> list[str]:
-    """How a log line could name a card: its name ("the 7 of spades") and its short form ("7♠")."""
+    """How a log line could name a card: its name ("the 7 of spades") and its short form ("7♠"); a
+    Decktet card ("the Castle") by its name without the article ("Castle")."""
+    if code in decktet.BY_NAME:
+        return [code.removeprefix("the ")]
     c = card(code)
     if c.joker:
         return [c.name]
@@ -65,8 +74,8 @@ def leaks(game: Game, seat: int | None, read: int) -> list[str]:
         if code in strings:
             found.append(f"view({seat}) holds {code}")
     # names are shared by the two copies of a card: only a name whose every copy is hidden can leak
-    seen_names = {card(s).name for s in strings if _is_code(s)} - {card(c).name for c in hidden}
-    spellings = [(code, s) for code in hidden if card(code).name not in seen_names for s in _spellings(code)]
+    seen_names = {card(s).name for s in strings if _is_code(s)} - {_name(c) for c in hidden}
+    spellings = [(code, s) for code in hidden if _name(code) not in seen_names for s in _spellings(code)]
     for event in log_for(game.log[read:], seat):
         for code, spelled in spellings:
             if spelled in event.text:
