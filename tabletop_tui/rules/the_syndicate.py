@@ -129,7 +129,7 @@ class TheSyndicate(Game):
         Option("first", "First mastermind", "choice", "lot",
                help="Who hatches the first plot (and is dealt five cards): drawn by lot, or the first seat. "
                     "Play then goes to the left, in seat order.",
-               choices=(("lot", "drawn by lot"), ("seat", "the first seat"))),
+               choices=(("lot", "by lot"), ("seat", "seat 1"))),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
@@ -356,8 +356,7 @@ class TheSyndicate(Game):
         details = []
         for s in range(3):
             led, won, foiled, tied, as_mm, as_enf = self.stats[s]
-            details.append(f"{plural(led, 'plot')} hatched, {won} succeeded; {as_mm} as mastermind, "
-                           f"{as_enf} as enforcer")
+            details.append(f"{won} of {plural(led, 'plot')} succeeded as mastermind")
         standings = rank_standings(list(p), [(self.scores[s],) for s in range(3)], list(self.scores), details)
         ties = [st for st in standings if st.place != 1 and sum(1 for o in standings if o.place == st.place) > 1]
         tiebreaks = "Equal scores behind the winner share a place." if ties else ""

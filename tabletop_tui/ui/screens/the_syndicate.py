@@ -82,7 +82,7 @@ def card_box(name: str | None, state: str = "up", counts: bool | None = None) ->
     rows: list[Text] = []
     if state == "up" and name:
         c = decktet.card(name)
-        top = rank_text(c) + Text(" ") + marks_text(c)
+        top = Text.assemble(rank_text(c), " ", marks_text(c))
         glyphs = suits_glyphs(c)
         top.append(" " * max(1, inner - top.cell_len - glyphs.cell_len))
         top.append_text(glyphs)
@@ -104,7 +104,11 @@ def card_box(name: str | None, state: str = "up", counts: bool | None = None) ->
         r.truncate(inner, pad=True)
         if counts is False:
             r.stylize("dim")
-        out.append(Text("│", style=border) + r + Text("│", style=border))
+        line = Text()
+        line.append("│", style=border)
+        line.append_text(r)
+        line.append("│", style=border)
+        out.append(line)
     out.append(Text("╰" + edge * inner + "╯", style=border))
     return out
 
@@ -113,12 +117,31 @@ class TheSyndicateScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="sy-plot")
         yield Drawn(id="sy-hand")
+        yield Drawn(id="sy-last")
 
     # -- the table ---------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
         self.query_one("#sy-plot", Drawn).update(self.plot_text(view))
         self.query_one("#sy-hand", Drawn).update(self.hand_text(view))
+        self.query_one("#sy-last", Drawn).update(self.last_line(view))
+
+    def last_line(self, view: dict) -> Text:
+        """The plot before, in a line, while a new one is under way (the table shows it until then)."""
+        last = view["last_plot"]
+        if last is None or view["table"]["lead"] is None:
+            return Text("")
+        names = view["players"]
+        mine, theirs = last["totals"]
+        out = Text()
+        out.append(f"Plot {last['plot']}: ", style="dim")
+        out.append(f"{names[last['mastermind']]} {mine} against {theirs}, ", style="dim")
+        word, style = {"succeeded": ("succeeded", "green"), "foiled": ("foiled", "red"),
+                       "tied": ("tied", "yellow")}[last["result"]]
+        out.append(word, style=style)
+        gained = [f"{names[s]} +{p}" for s, p in enumerate(last["points"]) if p]
+        out.append((": " + ", ".join(gained)) if gained else ": nobody scores", style="dim")
+        return out
 
     def plot_text(self, view: dict) -> Text:
         names = view["players"]
@@ -129,12 +152,10 @@ class TheSyndicateScreen(GameScreen):
             return self.settled_text(view, last, width)
         mm = view["mastermind"]
         left, other = view["enforcers"]
-        head = Text(f"Plot {view['plot']}: ", style="bold")
+        head = Text()
+        head.append(f"Plot {view['plot']}: ", style="bold")
         head.append(f"{names[mm]}'s scheme", style="bold")
         follow = view["follow"]
-        if follow:
-            head.append("  follow: ", style="dim")
-            head.append_text(self.follow_text(follow))
         counting = set(table["counting"])
         lead = table["lead"]
         boxes = [card_box(lead, "up" if lead else "wait", (lead in counting) if lead else None)]
@@ -153,8 +174,12 @@ class TheSyndicateScreen(GameScreen):
         if lead is None:
             totals = Text("")
         else:
+            totals = Text()
+            totals.append("Follow: ", style="dim")
+            totals.append_text(self.follow_text(follow))
+            totals.append("\n")
             mine, theirs = table["totals"]
-            totals = Text(f"{names[mm]} {mine}" + (" + ?" if table["unknown"] else ""), style="bold")
+            totals.append(f"{names[mm]} {mine}" + (" + ?" if table["unknown"] else ""), style="bold")
             totals.append("  against  ", style="dim")
             totals.append(f"{theirs}", style="bold")
             totals.append(f"  ({plural(2 - len(table['plays']), 'enforcer')} to play)" if len(table["plays"]) < 2
@@ -164,7 +189,8 @@ class TheSyndicateScreen(GameScreen):
     def settled_text(self, view: dict, last: dict, width: int) -> Text:
         names = view["players"]
         mm = last["mastermind"]
-        head = Text(f"Plot {last['plot']}: ", style="bold")
+        head = Text()
+        head.append(f"Plot {last['plot']}: ", style="bold")
         head.append(f"{names[mm]}'s scheme ", style="bold")
         word = {"succeeded": ("succeeded", "bold green"), "foiled": ("was foiled", "bold red"),
                 "tied": ("tied", "bold yellow")}[last["result"]]
@@ -177,9 +203,13 @@ class TheSyndicateScreen(GameScreen):
             boxes.append(card_box(n, "up", n in counting))
         captions = ["lead", "face down"] + [names[s][:CARD_WIDTH] for s, _ in last["plays"]]
         mine, theirs = last["totals"]
-        totals = Text(f"{names[mm]} {mine}  ", style="bold")
+        totals = Text()
+        totals.append(f"{names[mm]} {mine}  ", style="bold")
         totals.append("against", style="dim")
         totals.append(f"  {theirs}", style="bold")
+        lead = decktet.card(last["lead"])
+        follow = {"kind": "suit", "suit": lead.suits[0]} if lead.is_ace else {"kind": "marks", "marks": lead.marks}
+        totals = Text.assemble(("Followed: ", "dim"), self.follow_text(follow), "\n", totals)
         gained = [f"{names[s]} +{p}" for s, p in enumerate(last["points"]) if p]
         totals.append(("   " + ", ".join(gained)) if gained else "   nobody scores", style="bold yellow")
         return self.compose_plot(head, boxes, captions, totals, width)
@@ -200,7 +230,8 @@ class TheSyndicateScreen(GameScreen):
     def follow_text(self, follow: dict) -> Text:
         if follow["kind"] == "suit":
             s = follow["suit"]
-            out = Text(SUIT_GLYPH[s] + " ", style=SUIT_STYLE[s])
+            out = Text()
+            out.append(SUIT_GLYPH[s] + " ", style=SUIT_STYLE[s])
             out.append(s, style=SUIT_STYLE[s])
             return out
         out = Text()
@@ -251,9 +282,9 @@ class TheSyndicateScreen(GameScreen):
         mm = view["mastermind"]
         left, other = view["enforcers"]
         for s in range(len(view["players"])):
-            role = "mastermind" if s == mm else "enforcer 1" if s == left else "enforcer 2"
+            role = "master" if s == mm else "1st" if s == left else "2nd"
             rows.append([view["scores"][s], view["hand_counts"][s], Text(role, style="dim")])
-        return ["Pts", "Cards", "Role"], rows
+        return ["Pts", "Hand", "Role"], rows
 
     def status(self, view: dict) -> str:
         text = f"plot {view['plot']} · draw pile {view['pile']} · discards {len(view['discard'])}"
