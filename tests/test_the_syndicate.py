@@ -413,8 +413,8 @@ def test_the_first_to_twelve_wins_at_once():
     assert out.winner == ADA and out.summary == "Ada wins with 12 points (Bo 11, Cy 9)."
     assert texts(events)[-1] == out.summary
     assert [s.seat for s in out.standings] == [ADA, BO, CY] and [s.place for s in out.standings] == [1, 2, 3]
-    assert out.standings[0].detail == "1 of 1 plot succeeded as mastermind"
-    assert out.standings[1].detail == "0 of 0 plots succeeded as mastermind"
+    assert out.standings[0].detail == "1 of 1 own plots succeeded"
+    assert out.standings[1].detail == "0 of 0 own plots succeeded"
     assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(3))
     assert refused(game, BO, lead("the Journey")) == "The game is over."
 

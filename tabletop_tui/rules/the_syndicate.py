@@ -356,7 +356,7 @@ class TheSyndicate(Game):
         details = []
         for s in range(3):
             led, won, foiled, tied, as_mm, as_enf = self.stats[s]
-            details.append(f"{won} of {plural(led, 'plot')} succeeded as mastermind")
+            details.append(f"{won} of {led} own plots succeeded")
         standings = rank_standings(list(p), [(self.scores[s],) for s in range(3)], list(self.scores), details)
         ties = [st for st in standings if st.place != 1 and sum(1 for o in standings if o.place == st.place) > 1]
         tiebreaks = "Equal scores behind the winner share a place." if ties else ""
