@@ -84,7 +84,7 @@ def give(game, seat, names) -> None:
     game.hands[seat] = sorted_cards(wanted)
 
 
-def first_moves(game, until_plot=None) -> list:
+def first_moves(game) -> list:
     """Play the first legal move of whoever acts until the plot under way is settled."""
     events = []
     number = game.plot

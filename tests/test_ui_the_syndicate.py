@@ -5,13 +5,15 @@ plot on the table and the hand fit 80x24."""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.the_syndicate import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines
 
-from test_ui_curtain import play_through_the_curtain, screen_text
+from test_ui_curtain import assert_sees_only, play_through_the_curtain
 from ui_helpers import assert_fits, bar, keys, log_text, press_for_move, settle, shown, standings_rows, words
 
 GAME = "the-syndicate"
@@ -71,8 +73,12 @@ async def test_the_mastermind_leads_adds_a_card_face_down_and_the_table_fits(mak
         assert_fits(screen, "#sy-plot", "#sy-hand", "#sy-last")
         for name in hand:
             assert name.removeprefix("the ") in shown(screen.query_one("#sy-hand"))
-        await press_for_move(pilot, screen, "1")
-        await settle(pilot, 2)
+        # the curtain's check reads Decktet names: Ada's hand on the screen is what Bo must not see
+        assert_sees_only(app, screen.session, 0)
+        with pytest.raises(AssertionError):
+            assert_sees_only(app, screen.session, 1)
+        await pilot.click("#sy-hand", offset=(20, 1))  # the first card's line
+        await settle(pilot, 3)
         assert screen.session.game.history[-1] == (0, Move("lead", (hand[0],)))
         assert keys(app)[-1] == "n" and len(keys(app)) == 5
         assert "or none (n) for 2" in words(screen.query_one("#prompt"))

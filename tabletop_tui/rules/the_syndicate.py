@@ -51,7 +51,6 @@ from tabletop_tui.rules.words import listing, plural, shorten
 HAND = 5  # the mastermind draws up to this
 DEAL = (5, 4, 3)  # the first player, the next on the left, the third
 TARGET = 12
-MOST_FACE_DOWN = 1
 
 LEAD, FACE_DOWN, FOLLOW, OVER = "lead", "face_down", "follow", "over"
 NO_FACE_DOWN = Move("no_face_down")

@@ -4,8 +4,8 @@ hand of the person at the keyboard.
 A card of the plot is a small box: its rank and marks top left (● P personality, ■ L location, ▲ E
 event: a shape and a letter, so that colour is never needed), its suits top right, its name below. A
 card that counts in the plot has a green border, one that does not is dim. The hand is a list, one
-card a line, with the key that plays it; cards that may not be played (the enforcer must follow) are
-dim. Until the next lead the table shows the plot just settled. Between people, behind the curtain,
+card a line, with the key that plays it (a click on the line plays it too); cards that may not be
+played (the enforcer must follow) are dim. Until the next lead the table shows the plot just settled. Between people, behind the curtain,
 the table shows what everyone may see and no hand.
 """
 
@@ -15,6 +15,7 @@ import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.engine import Move
@@ -113,10 +114,23 @@ def card_box(name: str | None, state: str = "up", counts: bool | None = None) ->
     return out
 
 
+class HandLines(Drawn):
+    """The hand, one card a line under a heading: a click on a card's line says which card."""
+
+    class Clicked(Message):
+        def __init__(self, index: int):
+            super().__init__()
+            self.index = index  # the card's place in the hand, from 0
+
+    def on_click(self, event) -> None:
+        if event.y >= 1:
+            self.post_message(self.Clicked(event.y - 1))
+
+
 class TheSyndicateScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="sy-plot")
-        yield Drawn(id="sy-hand")
+        yield HandLines(id="sy-hand")
         yield Drawn(id="sy-last")
 
     # -- the table ---------------------------------------------------------------------------------
@@ -310,6 +324,19 @@ class TheSyndicateScreen(GameScreen):
         if view["can_follow"]:
             return f"{name}: follow with {follow}; it counts against the plot."
         return f"{name}: you hold no {follow.split(' ', 1)[1]}: play any card (it will not count)."
+
+    def on_hand_lines_clicked(self, message: HandLines.Clicked) -> None:
+        """A click on a card of the hand plays it, when it is one of the choices offered."""
+        seat = self.viewer()
+        if seat is None or self._handoff is not None:
+            return
+        hand = self.game.view(seat)["hand"]
+        if not 0 <= message.index < len(hand):
+            return
+        for action in self.current_actions():
+            if action.seat == seat and action.move.args == (hand[message.index],):
+                self.submit(seat, action.move)
+                return
 
     def action_key(self, move: Move, index: int) -> str:
         if move.kind == "no_face_down":
