@@ -190,6 +190,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.thief_in_the_night:ThiefInTheNightScreen",
         help="thief_in_the_night.md",
     ),
+    GameInfo(
+        id="the-syndicate",
+        title="The Syndicate",
+        family="Cards",
+        min_players=3,
+        max_players=3,
+        minutes=25,
+        pitch="Decktet plots: the mastermind leads a mark, two enforcers follow to foil the scheme.",
+        rules="tabletop_tui.rules.the_syndicate:TheSyndicate",
+        bot="tabletop_tui.bots.the_syndicate:TheSyndicateBot",
+        screen="tabletop_tui.ui.screens.the_syndicate:TheSyndicateScreen",
+        help="the_syndicate.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

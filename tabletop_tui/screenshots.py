@@ -25,6 +25,7 @@ SCENES = {
     "darwinian-poker": (["Ada", "Bo", "Cy", "Dee"], 2, {}, 9),
     "seven-handed-poker": (["Ada", "Bo"], 4, {}, 14),
     "thief-in-the-night": (["Ada", "Bo"], 5, {"dawn": 30}, 24),
+    "the-syndicate": (["Ada", "Bo", "Cy"], 4, {}, 27),
 }
 
 

@@ -14,6 +14,7 @@ import random
 import pytest
 
 from tabletop_tui import catalog
+from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.cards import RANK_CODES, card
 from tabletop_tui.rules.engine import Event, Game, Move, log_for
 
@@ -47,9 +48,17 @@ def _strings(value):
             yield from _strings(v)
 
 
+def _name(code: str) -> str:
+    """A card's name: a playing card's from its code; a Decktet card's name is its code."""
+    return code if code in decktet.BY_NAME else card(code).name
+
+
 @functools.lru_cache(maxsize=None)
 def _spellings(code: str) -> tuple[str, ...]:
-    """How a log line could name a card: its name ("the 7 of spades") and its short form ("7♠")."""
+    """How a log line could name a card: its name ("the 7 of spades") and its short form ("7♠"); a
+    Decktet card ("the Castle") by its name without the article ("Castle")."""
+    if code in decktet.BY_NAME:
+        return (code.removeprefix("the "),)
     c = card(code)
     if c.joker:
         return (c.name,)
@@ -72,7 +81,7 @@ def leaks(game: Game, seat: int | None, read: int) -> list[str]:
     events = log_for(game.log[read:], seat)
     if not events:
         return found
-    spellings = [(code, s) for code in hidden if card(code).name not in seen_names for s in _spellings(code)]
+    spellings = [(code, s) for code in hidden if _name(code) not in seen_names for s in _spellings(code)]
     for event in events:
         for code, spelled in spellings:
             if spelled in event.text:

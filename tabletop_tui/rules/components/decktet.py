@@ -1,10 +1,18 @@
-"""The Decktet: six suits, 36 basic cards and the nine cards of the extended deck."""
+"""The Decktet: six suits, 36 basic cards and the nine cards of the extended deck.
+
+Besides its rank and suits, a card may carry marks (its type): a personality (P), a location (L) or an
+event (E); three cards carry two (the Origin, the Market and the End), Aces and the Excuse none. Cards
+are named by their names ("the Castle", "Ace of Moons"), which are unique."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 SUITS = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+
+#: the marks a card may carry, in this order, and their names
+MARKS = ("P", "L", "E")
+MARK_NAMES = {"P": "personality", "L": "location", "E": "event"}
 
 # rank values; Pawns and Courts print no number (each game says what they are worth)
 ACE, CROWN, PAWN, COURT, EXCUSE = 1, 10, "Pawn", "Court", "Excuse"
@@ -28,6 +36,18 @@ class Card:
     @property
     def is_number(self) -> bool:
         return isinstance(self.rank, int) and 2 <= self.rank <= 9
+
+    @property
+    def mark_names(self) -> tuple[str, ...]:
+        """("location",), ("location", "event"); () for an Ace or the Excuse."""
+        return tuple(MARK_NAMES[m] for m in self.marks)
+
+    def shares_mark(self, other: "Card") -> bool:
+        """True when the two cards have a mark in common (a card of two marks shares either)."""
+        return any(m in other.marks for m in self.marks)
+
+    def has_suit(self, suit: str) -> bool:
+        return suit in self.suits
 
     @property
     def rank_label(self) -> str:
@@ -116,3 +136,40 @@ def deck(excuse: bool = False, pawns: bool = False, courts: bool = False) -> lis
     if excuse:
         cards.append(THE_EXCUSE)
     return cards
+
+
+#: A card's place in the customary order: by rank (Ace lowest, then 2 to 9, Crowns, Pawns, Courts, the
+#: Excuse last), and between cards of one rank by their first suit (Moons, Suns, Waves, Leaves, Wyrms,
+#: Knots). `sorted(hand, key=order)` lays a hand out in that order.
+_ORDER = {c.name: i for i, c in enumerate(
+    sorted(ALL_CARDS, key=lambda c: (
+        c.rank if isinstance(c.rank, int) else {PAWN: 11, COURT: 12, EXCUSE: 13}[c.rank],
+        SUITS.index(c.suits[0]) if c.suits else 0)))}
+
+
+def order(c: Card) -> int:
+    return _ORDER[c.name]
+
+
+def mark_words(marks: str, article: bool = False, joiner: str = "or") -> str:
+    """"location", "location or event" (with article: "a location", "a location or an event"; with
+    joiner "and": "a location and an event")."""
+    words = []
+    for m in marks:
+        name = MARK_NAMES[m]
+        if article:
+            name = ("an " if name[0] in "aeiou" else "a ") + name
+        words.append(name)
+    return f" {joiner} ".join(words)
+
+
+def describe(c: Card) -> str:
+    """The card in a sentence, with what a player needs of it: "the Castle (7, a location: Suns and
+    Knots)", "the Huntress (Crown, a personality: Moons)", "the Ace of Moons"."""
+    if c.rank == EXCUSE:
+        return "the Excuse"
+    if c.is_ace:
+        return "the " + c.name
+    label = c.rank if isinstance(c.rank, str) else c.rank_label
+    suits = " and ".join(c.suits) if len(c.suits) <= 2 else ", ".join(c.suits[:-1]) + " and " + c.suits[-1]
+    return f"{c.name} ({label}, {mark_words(c.marks, True, 'and')}: {suits})"

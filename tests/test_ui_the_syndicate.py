@@ -1,0 +1,145 @@
+"""The Syndicate through the screens: three people play a whole game behind the curtain and no screen
+shown to one of them ever holds another's hand or the face-down card before it is revealed; the
+mastermind's keys (a lead, a face-down card, n for none), the enforcer's (only cards that follow), the
+plot on the table and the hand fit 80x24."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.the_syndicate import card
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines
+
+from test_ui_curtain import assert_sees_only, play_through_the_curtain
+from ui_helpers import assert_fits, bar, keys, log_text, press_for_move, settle, shown, standings_rows, words
+
+GAME = "the-syndicate"
+
+
+async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 16, store=store)
+    assert session.curtain
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    kinds = set()
+    down_seen = []
+
+    def choose(screen, actions):
+        """A quick game: the highest lead, a face-down card in the first two plots only, the enforcers'
+        lowest cards."""
+        view = screen.session.game.view(screen.viewer())
+        kinds.update(a.move.kind for a in actions)
+        # the face-down card shows on its owner's table alone
+        if view["table"]["face_down"]:
+            down_seen.append(view["table"]["face_down_card"] is not None)
+            assert (view["table"]["face_down_card"] is not None) == (view["viewer"] == view["mastermind"])
+        rank = {a: card(a.move.args[0]).rank for a in actions if a.move.args}
+        if view["phase"] == "lead":
+            return max(actions, key=rank.get)
+        if view["phase"] == "face_down":
+            return actions[0] if view["plot"] <= 2 else actions[-1]
+        return min(actions, key=rank.get)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        lifted = await play_through_the_curtain(pilot, app, TheSyndicateScreen, choose, steps=1500)
+        assert isinstance(app.screen, ResultsScreen)
+        rows = standings_rows(app)
+        assert [r[1] for r in rows][:1] and {r[1] for r in rows} == {"Ada", "Bo", "Cy"}
+        game = app.screen.session.game
+    out = game.outcome()
+    assert out is not None and max(game.scores) >= 12
+    assert set(lifted) == {"Ada", "Bo", "Cy"} and len(lifted) > 20
+    assert kinds == {"lead", "face_down", "no_face_down", "play"}
+    assert False in down_seen  # an enforcer looked at a plot with a face-down card it could not see
+    assert store.unfinished() == []
+
+
+async def test_the_mastermind_leads_adds_a_card_face_down_and_the_table_fits(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 4, {"first": "seat"}, computer=[1, 2], store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        screen = app.screen
+        assert isinstance(screen, TheSyndicateScreen) and screen.viewer() == 0
+        game = screen.session.game
+        hand = [c.name for c in game.hands[0]]
+        assert keys(app) == ["1", "2", "3", "4", "5"]
+        assert "Ada, you are the mastermind: lead a card face up." in words(screen.query_one("#prompt"))
+        assert_fits(screen, "#sy-plot", "#sy-hand", "#sy-last")
+        for name in hand:
+            assert name.removeprefix("the ") in shown(screen.query_one("#sy-hand"))
+        # the curtain's check reads Decktet names: Ada's hand on the screen is what Bo must not see
+        assert_sees_only(app, screen.session, 0)
+        with pytest.raises(AssertionError):
+            assert_sees_only(app, screen.session, 1)
+        await pilot.click("#sy-hand", offset=(20, 1))  # the first card's line
+        await settle(pilot, 3)
+        assert screen.session.game.history[-1] == (0, Move("lead", (hand[0],)))
+        assert keys(app)[-1] == "n" and len(keys(app)) == 5
+        assert "or none (n) for 2" in words(screen.query_one("#prompt"))
+        await press_for_move(pilot, screen, "1")  # a card face down: the computers answer, the plot settles
+        await settle(pilot, 6)
+        game = screen.session.game
+        assert game.history[1] == (0, Move("face_down", (hand[1],)))
+        assert game.plot >= 2
+        assert "Ada reveals the face-down card" in log_text(screen)
+        assert_fits(screen, "#sy-plot", "#sy-hand", "#sy-last")
+
+
+async def test_an_enforcer_is_offered_only_the_cards_that_follow(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 6, {"first": "seat"}, computer=[0, 1], store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        game = screen.session.game
+        assert game.to_act() == [2] and screen.viewer() == 2
+        view = game.view(2)
+        offered = [a.move.args[0] for a in bar(app).actions]
+        assert offered == view["playable"]
+        prompt = words(screen.query_one("#prompt"))
+        if view["can_follow"]:
+            assert f"follow with {view['follow']['words']}" in prompt
+        else:
+            assert "play any card (it will not count)" in prompt
+        plot = shown(screen.query_one("#sy-plot"))
+        assert "Follow:" in plot and "against" in plot
+        lead = view["table"]["lead"].removeprefix("the ")
+        assert lead.split()[0] in plot
+        await press_for_move(pilot, screen, bar(app).actions[0].key)
+        await settle(pilot, 4)
+        # the plot settled: Cy's table shows it, with the points, until the next lead
+        assert screen.session.game.last_plot is not None
+
+
+async def test_a_refused_key_changes_nothing(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 4, {"first": "seat"}, computer=[1, 2], store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        screen = app.screen
+        await pilot.press("n")  # no face-down card before a lead: not offered
+        await settle(pilot, 2)
+        assert screen.session.game.history == []
+        assert screen.submit(0, Move("face_down", (screen.session.game.hands[0][0].name,))) is False
+        assert screen.error == "Lead a card face up first; then you may add one face down."
+
+
+def test_the_card_drawings():
+    box = card_box("the Chance Meeting", "up", True)
+    assert len(box) == 5 and all(line.cell_len == 10 for line in box)
+    assert "Chance" in box[2].plain and "Meeting" in box[3].plain and "7 ▲E" in box[1].plain
+    assert name_lines("Discovery", 8) == ["Discove-", "ry"]
+    assert [line.plain for line in card_box(None, "down")][1] == "│░░░░░░░░│"
+    assert "none" in card_box(None, "none")[2].plain
+    from tabletop_tui.rules.components import decktet
+
+    assert chip(decktet.card("the Origin")).plain == " 2 ■L▲E ≈♣ "
+    assert chip(decktet.card("Ace of Moons")).plain.startswith(" A · ◐")
