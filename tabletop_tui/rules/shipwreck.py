@@ -108,13 +108,13 @@ class Shipwreck(Game):
         Option("target", "Play to", "int", 200, min=25, max=1000,
                help="The game ends after the hand in which someone reaches this score (the rules: 200)."),
         Option("final_tie", "A tie at the top", "choice", "hand",
-               help="Two or more players tied at the highest score when the game would end walk the plank: "
-                    "another hand is played (by everyone) until one leads alone, or they share the win.",
-               choices=(("hand", "another hand"), ("draw", "they share the win"))),
+               help="Players tied at the highest score when the game would end walk the plank: play on, "
+                    "another hand for everyone, until one leads alone; or a draw, the win shared.",
+               choices=(("hand", "play on"), ("draw", "a draw"))),
         Option("plank", "Identical holdings", "choice", "nobody",
                help="Two decks (6-8 players) only: players racing for a lifeboat with exactly the same cards "
-                    "of its suit walk the plank, and none of them boards; or they share its points.",
-               choices=(("nobody", "none of them boards"), ("share", "they share its points"))),
+                    "of its suit walk the plank and nobody boards; or they share its points.",
+               choices=(("nobody", "nobody"), ("share", "share"))),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
