@@ -132,7 +132,9 @@ class ShipwreckBot(Bot):
         suits = sorted({c.suit for c in hand}, key=BOATS.index)
         if len(suits) == 1:
             return moves[0]
-        rivals = [o for o in range(t.n) if o != self.seat and t.counts[o]]
+        # a rival's Key laid face down is one more card of his, unseen
+        held_by = {o: t.counts[o] + (view["keys"][o] is not None) for o in range(t.n) if o != self.seat}
+        rivals = [o for o, k in held_by.items() if k]
         mine = {s: t.board[self.seat][s] + sum(value(c) for c in hand if c.suit == s) for s in suits}
         top = {s: max((value(c) for c in hand if c.suit == s), default=0) for s in suits}
         totals = {s: 0.0 for s in suits}
@@ -143,8 +145,8 @@ class ShipwreckBot(Bot):
             at = 0
             runs: dict[str, list[tuple[int, int]]] = {s: [] for s in BOATS}
             for o in rivals:
-                their = pool[at:at + t.counts[o]]
-                at += t.counts[o]
+                their = pool[at:at + held_by[o]]
+                at += held_by[o]
                 held = {}
                 for c in their:
                     held[c.suit] = held.get(c.suit, 0) + value(c)
