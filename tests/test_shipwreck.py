@@ -117,6 +117,8 @@ def test_the_deal_five_cards_each(n):
         assert (len(game.unused), len(game.deck), game.decks) == (0, 52 - 5 * n, 1)
     else:  # eight hands from two decks, the unused set aside
         assert (len(game.unused), len(game.deck), game.decks) == (40 - 5 * n, 64, 2)
+        assert "from two decks" in game.log[0].text
+        assert ("set aside face down" in game.log[0].text) == (n < 8)
     assert total_cards(game) == (52 if n <= 5 else 104)
     codes = [c.code for h in game.hands for c in h] + [c.code for c in game.unused + game.deck]
     assert len(set(codes)) == len(codes)

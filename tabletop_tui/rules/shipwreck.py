@@ -164,9 +164,10 @@ class Shipwreck(Game):
         text = f"Hand {self.hand_no}: {dealer} deals five cards to each player"
         if n == 2:
             text += "; five more are set aside face down, unused this hand"
-        elif dealt > n:
-            text += (f" from two decks, and {plural(dealt - n, 'more hand')} set aside face down, "
-                     "unused this hand")
+        elif self.decks == 2:
+            text += " from two decks"
+            if dealt > n:
+                text += f", and {plural(dealt - n, 'more hand')} set aside face down, unused this hand"
         text += f". {plural(len(self.deck), 'card')} remain in the deck."
         events.append(self.say(text, "deal", self.dealer, hand=self.hand_no))
         for s in range(n):
