@@ -668,8 +668,20 @@ def test_a_thousand_random_games_conserve_the_cards_and_end():
     assert ends["hands"] > 1500
 
 
-def test_full_length_games_hide_every_card_a_seat_has_not_seen():
+def test_whole_games_hide_every_card_a_seat_has_not_seen():
+    """The catalog's leak test checks the first 60 moves of 1,000 games (with one deck a showdown and
+    a new deal); here whole games, to 200 and shorter ones to 50, through every hand of one deck and of
+    two, the plank and the end."""
     from test_hidden_cards import play_checking
 
+    def checked(cls, players, seed, limit, **options):
+        class Table(cls):
+            def __init__(self, names, seed_, **given):
+                super().__init__(names, seed_, **{**options, **given})
+        play_checking(Table, players, seed, limit)
+
     for seed in range(12):
-        play_checking(Shipwreck, 2 + seed % 7, seed, Shipwreck.move_limit)
+        checked(Shipwreck, 2 + seed % 7, seed, Shipwreck.move_limit)
+    for seed in range(100, 128):
+        checked(Shipwreck, 2 + seed % 7, seed, Shipwreck.move_limit, target=50,
+                plank="share" if seed % 2 else "nobody", final_tie="draw" if seed % 3 else "hand")

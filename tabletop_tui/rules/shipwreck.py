@@ -103,6 +103,11 @@ class Shipwreck(Game):
     length_unit = "hands"
     #: a hand takes at most a few hundred moves; a game some ten hands
     move_limit = 20_000
+    #: moves of each random game in the catalog's hidden-cards test (a whole game takes some 200): random
+    #: players end a hand of one deck in 40-48 moves, so those games are checked through a showdown and
+    #: a new deal, and games of two decks (80-90 moves a hand) through most of their first hand; whole
+    #: games of both, to the end and its plank, are checked by tests/test_shipwreck.py
+    leak_test_moves = 60
 
     OPTIONS = (
         Option("target", "Play to", "int", 200, min=25, max=1000,
