@@ -12,9 +12,8 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
-from tabletop_tui.ui.widgets.cards import chip_text
 
-from test_ui_curtain import assert_sees_only, play_through_the_curtain, screen_text
+from test_ui_curtain import assert_sees_only, play_through_the_curtain, screen_text, spellings
 from ui_helpers import assert_fits, bar, press_for_move, settle, shown, standings_rows
 
 GAME = "shipwreck"
@@ -31,8 +30,7 @@ def assert_this_hand_hides(app, session, seat) -> None:
     text = " ¦ ".join([" ".join(shown(screen.query_one(part)).split()) for part in ("#table", "#prompt", "#actions")]
                       + [e.text_for(seat) for e in game.log[start:]])
     for code in game.hidden_from(seat):
-        c = card(code)
-        for spelled in (c.name.removeprefix("the "), chip_text(code).plain.strip()):
+        for spelled in spellings(code):
             assert spelled not in text, (seat, code, spelled)
 
 
