@@ -203,6 +203,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.the_syndicate:TheSyndicateScreen",
         help="the_syndicate.md",
     ),
+    GameInfo(
+        id="shipwreck",
+        title="Shipwreck!",
+        family="Cards",
+        min_players=2,
+        max_players=8,
+        minutes=60,
+        pitch="Grab treasure on a sinking pirate ship, fight for it, then race for the best lifeboat.",
+        rules="tabletop_tui.rules.shipwreck:Shipwreck",
+        bot="tabletop_tui.bots.shipwreck:ShipwreckBot",
+        screen="tabletop_tui.ui.screens.shipwreck:ShipwreckScreen",
+        help="shipwreck.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

@@ -26,6 +26,7 @@ SCENES = {
     "seven-handed-poker": (["Ada", "Bo"], 4, {}, 14),
     "thief-in-the-night": (["Ada", "Bo"], 5, {"dawn": 30}, 24),
     "the-syndicate": (["Ada", "Bo", "Cy"], 4, {}, 27),
+    "shipwreck": (["Ada", "Bo", "Cy", "Dee"], 5, {}, 65),
 }
 
 

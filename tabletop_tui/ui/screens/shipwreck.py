@@ -1,0 +1,341 @@
+"""Shipwreck!: the lifeboats and every board by suit, the fight on the table, and the hand of the person
+at the keyboard.
+
+The table is one grid: a column for each suit (spades, hearts, diamonds, clubs), the lifeboats' points
+on the first row and each player's board below (face-up cards, by rank). After the ship sinks the grid
+shows what every player held of each suit (hand, board and Key, the Key underlined) and who boarded
+which lifeboat. The hand below is the viewer's alone; between two people, behind the curtain, it is
+not drawn.
+
+A turn takes two choices: a card (its key, or a click on it), then what to do with it: discard it to
+its lifeboat (d) or pick a fight with someone (1-7); b chooses another card. In a fight, the key
+beside a card plays it and x surrenders; at the showdown the key beside a card lays it as the Key.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.components.cards import RANK_CODES, card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.shipwreck import BOATS, BETWEEN, FIGHT, KEYS, OVER, TURN, value
+from tabletop_tui.rules.words import listing
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, chip_text
+from tabletop_tui.ui.widgets.common import Action, Drawn
+
+SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold #e05050", "D": "bold #e05050"}
+
+
+def rank_of(code: str) -> str:
+    c = card(code)
+    return RANK_CODES[c.rank]
+
+
+def glyph(suit: str) -> str:
+    return SUIT_GLYPH[suit] + suit
+
+
+class ShipwreckScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._picked: str | None = None  # the card chosen for this turn, before what to do with it
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="sw-grid")
+        yield Drawn(id="sw-info")
+        yield Drawn(id="sw-hand-label")
+        yield CardHand(id="sw-hand")
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        seat = view["seat"]
+        self._check_pick(view)
+        grid = self.query_one("#sw-grid", Drawn)
+        grid.update(self.grid_text(view, grid.size.width or 45))
+        info = self.info_text(view)
+        box = self.query_one("#sw-info", Drawn)
+        box.update(info)
+        box.display = bool(info.plain)
+        hand = self.query_one("#sw-hand", CardHand)
+        label = self.query_one("#sw-hand-label", Drawn)
+        shown_down = view["phase"] in (BETWEEN, OVER)
+        if seat is None or shown_down:
+            hand.set_cards([], pick="none")
+            hand.display = False
+            label.update(Text("Each hand is seen by its owner alone." if not shown_down else "",
+                              style="dim italic"))
+            label.display = not shown_down
+            return
+        hand.display = label.display = True
+        mine = view["hand"] or []
+        acting = seat in view["to_act"] and seat == self.viewer() and self._handoff is None and not self.read_only
+        hand.set_cards(mine, pick="one" if acting else "none")
+        if self._picked in mine:
+            hand.marked = [mine.index(self._picked)]
+            hand.cursor = hand.marked[0]
+            hand.refresh()
+        head = Text(f"{view['players'][seat]}'s hand", style="bold")
+        key = view["keys"][seat]
+        if key not in (None, "laid"):
+            head.append("  Key laid: ", style="dim")
+            head.append_text(chip_text(key))
+        elif acting and view["phase"] == TURN:
+            head.append("  choose a card" if self._picked is None else "  discard it or fight with it", style="dim")
+        label.update(head)
+
+    def grid_text(self, view: dict, width: int) -> Text:
+        names = view["players"]
+        n = len(names)
+        namew = min(9, max(6, max(len(x) for x in names) + 1))
+        col = max(6, (width - namew) // 4)
+        out = Text(no_wrap=True, overflow="crop")
+        out.append(" " * namew)
+        for suit in BOATS:
+            out.append(glyph(suit).ljust(col), style=SUIT_STYLE[suit])
+        out.append("\n")
+        out.append("Boats".ljust(namew), style="bold")
+        sd = view["showdown"]
+        won = {b["suit"]: b for b in sd["boats"]} if sd else {}
+        for b in view["boats"]:
+            cell = f"{b['points']} ({len(b['cards'])})" if b["cards"] else "0"
+            style = "bold green" if b["suit"] in won and won[b["suit"]]["boarded"] else "bold"
+            out.append(cell.ljust(col)[:col], style=style)
+        for s in range(n):
+            out.append("\n")
+            acting = s in view["to_act"]
+            out.append(names[s][: namew - 1].ljust(namew), style="bold" if acting else "")
+            for suit in BOATS:
+                out.append_text(self.cell(view, s, suit, col))
+        return out
+
+    def cell(self, view: dict, seat: int, suit: str, col: int) -> Text:
+        """One player's cards of one suit: the board's; after the ship sank, all he held, the Key
+        underlined, green where he boarded and dim where he lost the race."""
+        sd = view["showdown"]
+        codes = [c for c in view["boards"][seat] if card(c).suit == suit]
+        key = None
+        style = ""
+        if sd:
+            key = sd["keys"][seat]
+            codes = codes + [c for c in sd["hands"][seat] if card(c).suit == suit]
+            if key and card(key).suit == suit:
+                codes.append(key)
+                race = next((b for b in sd["boats"] if b["suit"] == suit), None)
+                style = "bold green" if race and seat in race["boarded"] else "dim"
+        codes.sort(key=lambda c: -value(card(c)))
+        text = Text()
+        if not codes:
+            return Text(" " * col)
+        parts = [rank_of(c) for c in codes]
+        plain = " ".join(parts)
+        if len(plain) > col - 2:
+            total = sum(value(card(c)) for c in codes)
+            text.append(f"={total} ({len(codes)})", style=style)
+        else:
+            for i, c in enumerate(codes):
+                if i:
+                    text.append(" ")
+                text.append(parts[i], style=(style + " underline").strip() if c == key else style)
+        text.truncate(col, pad=True)
+        return text
+
+    def info_text(self, view: dict) -> Text:
+        names = view["players"]
+        phase = view["phase"]
+        out = Text()
+        fight = view["fight"]
+        if phase == FIGHT and fight:
+            out.append("Fight! ", style="bold red")
+            out.append(f"{names[fight['attacker']]} → {names[fight['defender']]}: ")
+            for i, (s, code) in enumerate(fight["cards"]):
+                if i:
+                    out.append(" ")
+                out.append_text(chip_text(code))
+            out.append(f"  {names[fight['to']]} to answer", style="dim")
+        elif phase == KEYS:
+            out.append("The ship sinks! ", style="bold red")
+            laid = sum(1 for k in view["keys"] if k is not None)
+            out.append(f"Keys laid face down: {laid} of {laid + len(view['to_act'])}", style="dim")
+        elif phase in (BETWEEN, OVER) and view["showdown"]:
+            sd = view["showdown"]
+            out.append("Showdown: ", style="bold")
+            parts = []
+            for b in sd["boats"]:
+                t = Text()
+                t.append(glyph(b["suit"]) + " ", style=SUIT_STYLE[b["suit"]])
+                if b["boarded"]:
+                    t.append(" & ".join(names[s] for s in b["boarded"]) + f" +{b['gain']}", style="green")
+                else:
+                    t.append("nobody", style="dim")
+                lost = [names[s] for s in b["seats"] if s not in b["boarded"]]
+                if lost:
+                    t.append(f" (lost: {', '.join(lost)})", style="dim")
+                parts.append(t)
+            if sd["drowned"]:
+                parts.append(Text(f"drowned: {', '.join(names[s] for s in sd['drowned'])}", style="dim"))
+            out.append_text(Text(" · ").join(parts))
+        return out
+
+    # -- the pick of a card ------------------------------------------------------------------------
+
+    def _check_pick(self, view: dict) -> None:
+        """The card picked stays picked only while its owner is at the keyboard on his turn."""
+        seat = view["seat"]
+        if self._picked is None:
+            return
+        if view["phase"] != TURN or seat is None or seat != view["turn"] or self._handoff is not None \
+                or self._picked not in (view["hand"] or []):
+            self._picked = None
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        if not moves or moves[0].kind not in ("discard", "fight"):
+            return moves
+        if self._picked is None:
+            return [Move("pick", (m.args[0],)) for m in moves if m.kind == "discard"]
+        chosen = [m for m in moves if (m.kind == "discard" and m.args[0] == self._picked)
+                  or (m.kind == "fight" and m.args[1] == self._picked)]
+        return chosen + [Move("unpick")]
+
+    def submit(self, seat: int, move: Move) -> bool:
+        if move.kind == "pick":
+            self._picked = move.args[0]
+            self.error = ""
+            self.refresh_table()
+            return True
+        if move.kind == "unpick":
+            self._picked = None
+            self.error = ""
+            self.refresh_table()
+            return True
+        done = super().submit(seat, move)
+        if done:
+            self._picked = None
+        return done
+
+    def action_key(self, move: Move, index: int) -> str:
+        kind = move.kind
+        if kind == "discard":
+            return "d"
+        if kind == "unpick":
+            return "b"
+        if kind == "surrender":
+            return "x"
+        if kind == "fight":
+            return str(self._fight_index(move))
+        return str(index + 1) if index < 9 else ""
+
+    def _fight_index(self, move: Move) -> int:
+        """Fights are numbered by the seats to the attacker's left: 1 the next player, 2 the one after."""
+        seat = self.game.turn
+        n = len(self.game.players)
+        return (move.args[0] - seat) % n
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        names = self.game.players
+        kind = move.kind
+        if kind == "pick":
+            return chip_text(move.args[0]).plain.strip()
+        if kind == "unpick":
+            return "Another card"
+        if kind == "discard":
+            c = card(move.args[0])
+            return f"Discard {chip_text(c.code).plain.strip()}"
+        if kind == "fight":
+            return f"Fight {names[move.args[0]]}"
+        if kind == "raise":
+            return f"Play {chip_text(move.args[0]).plain.strip()}"
+        if kind == "key":
+            c = card(move.args[0])
+            return f"Key {chip_text(c.code).plain.strip()}"
+        return super().action_label(seat, move, optional)
+
+    def on_card_hand_chosen(self, message: CardHand.Chosen) -> None:
+        if message.hand.id != "sw-hand" or not message.codes or message.codes[0] is None:
+            return
+        seat = self.viewer()
+        if seat is None:
+            return
+        code = message.codes[0]
+        phase = self.game.phase
+        if phase == TURN:
+            self.submit(seat, Move("pick", (code,)) if self._picked != code else Move("unpick"))
+        elif phase == FIGHT:
+            self.submit(seat, Move("raise", (code,)))
+        elif phase == KEYS:
+            self.submit(seat, Move("key", (code,)))
+
+    # -- the computer deals when the people have seen the showdown -----------------------------------
+
+    def _dealer_waits(self) -> int | None:
+        """After a showdown, the computer seat that deals next, held until a person has looked at the
+        showdown and pressed n (None when a person deals, or no person sits at the table)."""
+        game = self.game
+        if self.read_only or game.phase != BETWEEN or not self.session.people or self._handoff is not None:
+            return None
+        dealer = game.to_act()[0]
+        return dealer if self.session.is_computer(dealer) else None
+
+    def advance(self) -> None:
+        if self._dealer_waits() is not None:
+            self.refresh_table()
+            return
+        super().advance()
+
+    def current_actions(self) -> list[Action]:
+        dealer = self._dealer_waits()
+        if dealer is not None:
+            return [Action("n", f"Next hand: {self.game.players[dealer]} deals", dealer, Move("deal"))]
+        return super().current_actions()
+
+    # -- the frame ---------------------------------------------------------------------------------
+
+    def scoreboard(self, view: dict):
+        rows = []
+        keys = view["phase"] == KEYS
+        for s in range(len(view["players"])):
+            if keys:
+                last = Text("laid" if view["keys"][s] else "", style="green")
+            else:
+                g = view["last_gains"][s]
+                last = Text("" if g is None else f"+{g}" if g else "0", style="green" if g else "dim")
+            rows.append([view["scores"][s], view["hand_counts"][s], last])
+        return ["Pts", "Hand", "Key" if keys else "Last"], rows
+
+    def status(self, view: dict) -> str:
+        return f"hand {view['hand_no']} · deck {view['deck']} · to {view['target']}"
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        seat = self.viewer()
+        phase = view["phase"]
+        if view["over"]:
+            return view["result"] or ""
+        waiting = view["to_act"]
+        if seat is None or seat not in waiting:
+            who = listing(names[s] for s in waiting)
+            if phase == KEYS:
+                return f"The ship sinks: waiting for {who} to lay a Key."
+            if phase == FIGHT:
+                return f"Waiting for {who} to answer the fight."
+            if phase == BETWEEN:
+                if self._dealer_waits() is not None:
+                    return "The hand is over: look at the showdown, then press n for the next hand."
+                return f"Waiting for {who} to deal the next hand."
+            return f"Waiting for {who}."
+        me = names[seat]
+        if phase == TURN:
+            if self._picked is None:
+                return f"{me}: choose a card to discard or to fight with (its key, or click it)."
+            c = card(self._picked)
+            return f"{me}: discard {chip_text(c.code).plain.strip()} (d), or pick a fight with it (1-{len(names) - 1})."
+        if phase == FIGHT:
+            top = view["fight"]["cards"][-1][1]
+            return f"{me}: beat {chip_text(top).plain.strip()} with a higher card, or surrender (x)."
+        if phase == KEYS:
+            return f"{me}: lay a Key card face down: its suit is the lifeboat you run for."
+        if phase == BETWEEN:
+            return f"{me}: deal the next hand."
+        return ""

@@ -1,0 +1,192 @@
+"""Shipwreck! through the screens: people play whole hands behind the curtain (turns, fights answered
+one person at a time, Keys laid in secret) and no screen shown to one person ever holds a card hidden
+from them; a card is picked and then discarded or fought with; the showdown waits for the people when
+the computer deals next; eight players fit 80x24."""
+
+from __future__ import annotations
+
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.shipwreck import BETWEEN, FIGHT, KEYS, TURN
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.modals import CurtainScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
+
+from test_ui_curtain import assert_sees_only, play_through_the_curtain, screen_text, spellings
+from ui_helpers import assert_fits, bar, press_for_move, settle, shown, standings_rows
+
+GAME = "shipwreck"
+PARTS = ("#sw-grid", "#sw-hand")
+
+
+def assert_this_hand_hides(app, session, seat) -> None:
+    """After a new deal the cards of the last hand are shuffled back in, so names the log and the title
+    bar still show from it are no leak: the table, the prompt, the actions and this hand's log lines
+    hold no card hidden from `seat`."""
+    game = session.game
+    start = max(i for i, e in enumerate(game.log) if e.kind == "deal" and "hand" in e.data)
+    screen = app.screen
+    text = " ¦ ".join([" ".join(shown(screen.query_one(part)).split()) for part in ("#table", "#prompt", "#actions")]
+                      + [e.text_for(seat) for e in game.log[start:]])
+    for code in game.hidden_from(seat):
+        for spelled in spellings(code):
+            assert spelled not in text, (seat, code, spelled)
+
+
+def by_kind(actions, kind):
+    return [a for a in actions if a.move.kind == kind]
+
+
+async def test_two_people_and_a_computer_play_a_whole_game_behind_the_curtain(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 3, {"target": 25, "final_tie": "draw"}, computer=[2],
+                          store=store)
+    assert session.curtain
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    seen = {"fight": 0, "answer": 0, "key": 0, "discard": 0}
+
+    def choose(screen, actions):
+        """Pick a card, then fight the other person every other turn (else discard); answer with the
+        lowest card that beats, or surrender; lay the first Key."""
+        picks = by_kind(actions, "pick")
+        if picks:
+            return picks[len(screen.game.history) % len(picks)]
+        people = [a for a in by_kind(actions, "fight") if a.move.args[0] in (0, 1)]
+        if people and len(screen.game.history) % 2:
+            seen["fight"] += 1
+            return people[0]
+        if by_kind(actions, "discard"):
+            seen["discard"] += 1
+            return by_kind(actions, "discard")[0]
+        raises = by_kind(actions, "raise")
+        if raises or by_kind(actions, "surrender"):
+            seen["answer"] += 1
+            return min(raises, key=lambda a: card(a.move.args[0]).rank_low) if raises else by_kind(actions, "surrender")[0]
+        if by_kind(actions, "key"):
+            seen["key"] += 1
+        return actions[0]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        lifted = await play_through_the_curtain(pilot, app, ShipwreckScreen, choose, steps=1500)
+        assert isinstance(app.screen, ResultsScreen)
+        rows = standings_rows(app)
+        assert {r[1] for r in rows} == {"Ada", "Bo", "Cy"}
+        game = app.screen.session.game
+    assert game.outcome() is not None and game.hand_no == 1
+    assert set(lifted) == {"Ada", "Bo"}
+    assert seen["fight"] >= 2 and seen["answer"] >= 2 and seen["key"] == 2 and seen["discard"] >= 4
+    assert store.unfinished() == []
+
+
+async def test_a_fight_between_two_people_is_answered_behind_the_curtain(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo"], 11, store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Ada"
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        screen = app.screen
+        game = screen.session.game
+        ada, bo = [c.code for c in game.hands[0]], [c.code for c in game.hands[1]]
+        assert_sees_only(app, screen.session, 0)
+        low = min(ada, key=lambda c: card(c).rank_low)
+        key = next(a.key for a in bar(app).actions if a.move == Move("pick", (low,)))
+        await pilot.press(key)
+        await settle(pilot, 2)
+        assert {a.key for a in bar(app).actions} == {"d", "1", "b"}
+        await press_for_move(pilot, screen, "1")  # fight Bo
+        assert game.phase == FIGHT
+        await settle(pilot, 2)
+        # Ada sees her move's result, then passes: the curtain falls before Bo answers
+        assert "pass the keyboard to Bo" in shown(screen.query_one("#actions"))
+        assert_sees_only(app, screen.session, 0)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bo"
+        assert_sees_only(app, screen.session, None)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert app.screen is screen and screen.viewer() == 1
+        text = screen_text(app)
+        assert "Fight!" in text
+        assert_sees_only(app, screen.session, 1)
+        for code in set(ada) - {low}:
+            assert card(code).name.removeprefix("the ") not in text
+        # Bo's choices are his own: raises of his cards and surrender
+        actions = bar(app).actions
+        assert all(a.seat == 1 for a in actions) and by_kind(actions, "surrender")
+        assert {a.move.args[0] for a in by_kind(actions, "raise")} <= set(bo)
+        await press_for_move(pilot, screen, "x")
+        assert game.phase == TURN and len(game.boards[0]) == 1
+        taken = game.boards[0][0].code
+        assert card(taken).name in screen_text(app)  # the card taken is face up for everyone
+
+
+async def test_a_card_is_picked_then_discarded_or_another_picked_and_eight_players_fit(make_app, store):
+    names = ["Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    session = Session.new(GAME, names, 5, computer=list(range(1, 8)), store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, ShipwreckScreen) and screen.viewer() == 0
+        game = screen.session.game
+        assert_fits(screen, *PARTS)
+        assert [a.key for a in bar(app).actions] == ["1", "2", "3", "4", "5"]
+        await pilot.press("2")
+        await settle(pilot, 2)
+        picked = screen._picked
+        assert picked == game.view(0)["hand"][1]
+        keys = [a.key for a in bar(app).actions]
+        assert keys == ["d", "1", "2", "3", "4", "5", "6", "7", "b"]
+        assert_fits(screen, *PARTS)
+        await pilot.press("b")
+        await settle(pilot, 2)
+        assert screen._picked is None and len(bar(app).actions) == 5
+        first = game.view(0)["hand"][0]
+        await pilot.click("#sw-hand", offset=(2, 2))
+        await settle(pilot, 2)
+        assert screen._picked == first
+        await press_for_move(pilot, screen, "d")
+        assert game.history[0] == (0, Move("discard", (first,)))
+        await settle(pilot, 6)
+        assert first in game.view(0)["boats"][["S", "H", "D", "C"].index(card(first).suit)]["cards"]
+        assert "Ada discards" in screen_text(app)
+        assert_fits(screen, *PARTS)
+
+
+async def test_the_showdown_waits_for_a_person_before_the_computer_deals(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 2, computer=[1, 2], store=store)
+    game = session.game
+    bots = session.bots
+    # the computer plays every seat to the showdown, Ada's Key last
+    while not (game.phase == KEYS and game.to_act() == [0]):
+        seat = game.to_act()[-1]  # at the showdown, the computer's Keys first
+        move = bots[seat].choose(game.view(seat), game.legal_moves(seat)) if seat in bots else \
+            sorted(game.legal_moves(seat), key=lambda m: (m.kind != "discard", str(m)))[0]
+        session.play(seat, move)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        game = screen.session.game
+        assert "The ship sinks!" in screen_text(app)
+        await press_for_move(pilot, screen, "1")
+        await settle(pilot, 6)
+        assert game.phase == BETWEEN and game.to_act() == [1]  # Bo (computer) deals next, and waits
+        assert [a.key for a in bar(app).actions] == ["n"]
+        text = screen_text(app)
+        assert "Showdown:" in text and "press n for the next hand" in text
+        hands = game.view(None)["showdown"]["hands"]
+        assert all(len(h) <= 5 for h in hands)
+        await press_for_move(pilot, screen, "n")
+        await settle(pilot, 4)
+        assert game.hand_no == 2 and game.phase in (TURN, FIGHT)
+        assert_this_hand_hides(app, screen.session, 0)
+        assert "Hand 2: Bo deals" in screen_text(app)
