@@ -33,10 +33,11 @@ The view (`view(seat)`; None for the table; cards are codes, sorted highest firs
   order (the seats in acting order, once revealed), acting (the seat to act, or None),
   cards (how many cards each seat holds), known (per seat, the cards everyone has seen go into that
   hand this round: taken from the pool, or a bid taken back), discard (this round's, face up),
-  plays (what this trick's actors did so far: {seat, bid, took, paid, back}), last_trick (the
-  previous trick of this round: {trick, plays, discarded}), last_round (the last scoring:
-  {round, rows: [{seat, hand (codes while the round's hands lie on the table, else None), face,
-  times, points, money, bonus}], winners, shares, carried}), to_act, over, result, tiebreaks.
+  plays (what this trick's actors did so far, in order: [seat, bid, the card taken or None for a bid
+  taken back]), last_trick (the previous trick of this round: {trick, plays, discarded}),
+  last_round (the last scoring, a list per seat for each of hands (the codes while the round's hands
+  lie on the table, else None), face, times, points, money and bonus; with round, winners, shares
+  and carried), to_act, over, result, tiebreaks.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ class PennilessAndInsane(Game):
         Option("tie", "A tie at the goal", "choice", "draw",
                help="Two or more players reach the goal with the same top score: they share first place, "
                     "or everyone plays another round until one leads alone.",
-               choices=(("draw", "share first place"), ("play_on", "play another round"))),
+               choices=(("draw", "a draw"), ("play_on", "play on"))),
         Option("goal", "Points to win", "int", GOAL, help="The game ends after the round in which "
                "someone reaches this score.", min=10, max=1000),
     )
@@ -146,7 +147,7 @@ class PennilessAndInsane(Game):
         self.revealed_bids = False
         self.order: list[int] = []
         self.acted = 0  # how many of `order` have acted this trick
-        self.plays: list[dict] = []
+        self.plays: list[tuple] = []  # (seat, bid code, the code taken or None)
         self.last_trick: dict | None = None
         self.last_round: dict | None = None
         self.discard: list[Card] = []
@@ -173,7 +174,7 @@ class PennilessAndInsane(Game):
         self.trick = 0
         self.last_trick = None
         if self.last_round is not None:
-            self.last_round = dict(self.last_round, rows=[dict(r, hand=None) for r in self.last_round["rows"]])
+            self.last_round = dict(self.last_round, hands=None)
         order = [(self.dealer + 1 + k) % n for k in range(n)]
         for _ in range(HAND_SIZE):
             for s in order:
@@ -244,7 +245,7 @@ class PennilessAndInsane(Game):
     def _back(self, seat: int, why: str, events: list, text: str) -> None:
         bid = self.bids[seat]
         self.hands[seat].append(bid)
-        self.plays.append({"seat": seat, "bid": bid.code, "took": None, "paid": 0, "back": why})
+        self.plays.append((seat, bid.code, None))
         self.acted += 1
         events.append(self.say(text, "back", seat, bid=bid.code, why=why))
 
@@ -258,7 +259,7 @@ class PennilessAndInsane(Game):
         if self.gambling:
             self.pot += cost
             self.net[seat] -= cost
-        self.plays.append({"seat": seat, "bid": bid.code, "took": art.code, "paid": cost, "back": ""})
+        self.plays.append((seat, bid.code, art.code))
         self.acted += 1
         where = "into the pot" if self.gambling else ""
         events.append(self.say(
@@ -294,7 +295,6 @@ class PennilessAndInsane(Game):
         points, times, bonus = round_points(hands, self.money)
         insane = [s for s in range(n) if bonus[s] == "insane"]
         events.append(self.say(f"Round {self.round} is over: the hands are shown and scored.", "score_round"))
-        rows = []
         for s in range(n):
             face = face_total(hands[s])
             money = dollars(self.money[s])
@@ -311,8 +311,6 @@ class PennilessAndInsane(Game):
                 "show", s, cards=[c.code for c in hands[s]], points=points[s]))
             self.scores[s] += points[s]
             self.history_points[s].append(points[s])
-            rows.append({"seat": s, "hand": [c.code for c in hands[s]], "face": face, "times": times[s],
-                         "points": points[s], "money": self.money[s], "bonus": bonus[s]})
         top = max(points)
         winners = [s for s in range(n) if points[s] == top]
         shares, carried = [0] * n, 0
@@ -330,8 +328,9 @@ class PennilessAndInsane(Game):
                         f"{dollars(share)} each")
                 text += f"; {dollars(carried)} stays in the pot." if carried else "."
             events.append(self.say(text, "pot", None, winners=winners, share=share, carried=carried))
-        self.last_round = {"round": self.round, "rows": rows, "winners": winners, "shares": shares,
-                           "carried": carried}
+        self.last_round = {"round": self.round, "winners": winners, "shares": shares, "carried": carried,
+                           "hands": [[c.code for c in h] for h in hands], "face": [face_total(h) for h in hands],
+                           "times": times, "points": points, "money": list(self.money), "bonus": bonus}
         events.append(self.say(
             "Scores: " + ", ".join(f"{names_[s]} {self.scores[s]}" for s in range(n)) + ".", "score"))
         best = max(self.scores)
@@ -495,14 +494,13 @@ class PennilessAndInsane(Game):
             "cards": [len(h) for h in self.hands],
             "known": [self.known(s) for s in range(n)],
             "discard": [c.code for c in self.discard],
-            "plays": [dict(p) for p in self.plays],
+            "plays": [list(p) for p in self.plays],
             "last_trick": None if self.last_trick is None else {
-                "trick": self.last_trick["trick"], "plays": [dict(p) for p in self.last_trick["plays"]],
+                "trick": self.last_trick["trick"], "plays": [list(p) for p in self.last_trick["plays"]],
                 "discarded": list(self.last_trick["discarded"])},
             "last_round": None if last is None else {
-                "round": last["round"], "winners": list(last["winners"]), "shares": list(last["shares"]),
-                "carried": last["carried"],
-                "rows": [dict(r, hand=None if r["hand"] is None else list(r["hand"])) for r in last["rows"]]},
+                key: (None if v is None else [list(h) for h in v]) if key == "hands" else
+                (list(v) if isinstance(v, list) else v) for key, v in last.items()},
             "to_act": self.to_act(),
             "over": self.phase == OVER,
             "result": outcome.summary if outcome else None,
@@ -515,7 +513,7 @@ class PennilessAndInsane(Game):
         for key in ("scores", "net", "money", "pool", "bids", "order", "discard"):
             state[key] = list(state[key])
         state["history_points"] = [list(h) for h in self.history_points]
-        state["plays"] = [dict(p) for p in self.plays]
+        state["plays"] = list(self.plays)
         state["public"] = set(self.public)
         # last_trick and last_round are replaced whole, never changed in place
 
