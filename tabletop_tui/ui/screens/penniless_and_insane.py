@@ -18,13 +18,24 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing, plural
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
+from tabletop_tui.ui.widgets.cards import CardHand, chip, chip_text
 
 NAME_WIDTH = 8
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def tight(code) -> Text:
+    """A card on one line, as a chip ("A♣", "10♥") without the space that aligns chips in a column."""
+    text, style = chip(code)
+    return Text(text.strip(), style)
+
+
+def tights(codes) -> Text:
+    """Cards on one line, a space between."""
+    return Text(" ").join(tight(c) for c in codes)
 
 
 def signed(n: int) -> str:
@@ -108,7 +119,7 @@ class PennilessAndInsaneScreen(GameScreen):
                 if i:
                     out.append(" · ")
                 out.append(short(names[s]) + " ", style="bold" if s == view["acting"] else "")
-                out.append_text(chip_text(view["bids"][s]))
+                out.append_text(tight(view["bids"][s]))
                 play = done.get(s)
                 if play:
                     self.play_text(out, play)
@@ -123,7 +134,7 @@ class PennilessAndInsaneScreen(GameScreen):
             if i:
                 out.append(" · ")
             out.append(short(names[play[0]]) + " ")
-            out.append_text(chip_text(play[1]))
+            out.append_text(tight(play[1]))
             self.play_text(out, play)
         return out
 
@@ -132,7 +143,7 @@ class PennilessAndInsaneScreen(GameScreen):
         """A play, [seat, bid, took]: "→K♠" for the card taken, " back" for a bid taken back."""
         if play[2]:
             out.append("→")
-            out.append_text(chip_text(play[2]))
+            out.append_text(tight(play[2]))
         else:
             out.append(" back", style="dim")
 
@@ -146,11 +157,11 @@ class PennilessAndInsaneScreen(GameScreen):
                 if i:
                     out.append(" · ")
                 out.append(short(names[s]) + " ")
-                out.append_text(chips_text(codes))
+                out.append_text(tights(codes))
             out.append("\n")
         out.append("Discards: ", style="bold")
         if view["discard"]:
-            out.append_text(chips_text(view["discard"]))
+            out.append_text(tights(view["discard"]))
         else:
             out.append("none yet", style="dim")
         return out
@@ -166,7 +177,7 @@ class PennilessAndInsaneScreen(GameScreen):
             mark = "bold" if s in last["winners"] else ""
             out.append(f"{short(names[s]):<{NAME_WIDTH}} ", style=mark)
             if last["hands"]:
-                out.append_text(chips_text(last["hands"][s]))
+                out.append_text(Text(" ").join(chip_text(c) for c in last["hands"][s]))
             out.append(f" {last['face'][s]:>2}")
             times = last["times"][s]
             out.append(f" ×{times}", style="bold yellow" if times == 3 else "dim")
@@ -257,4 +268,4 @@ class PennilessAndInsaneScreen(GameScreen):
 
 def self_chip(c) -> str:
     """"7♣", "10♥": a card's rank and suit symbol, for a short label."""
-    return chip_text(c.code).plain.strip()
+    return tight(c.code).plain
