@@ -179,18 +179,24 @@ async def test_seven_players_fit_80x24_in_every_phase(make_app, store):
     session.release()
     app = make_app(start={"save": session.save_id}, force_curtain=False)
     phases = set()
+    summaries = 0
     rnd = random.Random(3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         screen = app.screen
         game = screen.session.game
         for _ in range(400):
-            if game.outcome() is not None or len(phases) == 3 and game.round > 1:
+            if game.outcome() is not None or len(phases) == 3 and summaries:
                 break
             phase = game.phase
             phases.add(phase)
             if phase in ("bid", "act"):
                 assert_fits(screen, *(p for p in PARTS if screen.query_one(p).display))
+                if phase == "bid" and game.trick == 1 and game.round > 1:  # the last round's points
+                    points = game.last_round["points"]
+                    assert shown(screen.query_one("#pi-trick")).startswith(
+                        f"Round {game.round - 1}: Ada {points[0]}")
+                    summaries += 1
             else:
                 assert_fits(screen, "#pi-status", "#pi-round")
                 text = shown(screen.query_one("#pi-round"))
@@ -200,4 +206,4 @@ async def test_seven_players_fit_80x24_in_every_phase(make_app, store):
             assert actions
             await pilot.press(rnd.choice(actions).key)
             await settle(pilot, 2)
-    assert phases == {"bid", "act", "scored"}
+    assert phases == {"bid", "act", "scored"} and summaries

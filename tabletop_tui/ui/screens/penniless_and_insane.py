@@ -109,7 +109,8 @@ class PennilessAndInsaneScreen(GameScreen):
         self.query_one("#pi-known", Static).update(self.known_text(view) if playing else Text())
 
     def trick_text(self, view: dict) -> Text:
-        """In the bids: the last trick's plays; once revealed, this trick's in acting order."""
+        """In the bids: the last trick's plays (on the first trick, the last round's points); once
+        revealed, this trick's plays in acting order."""
         names = view["players"]
         out = Text()
         if view["phase"] == "act":
@@ -128,6 +129,11 @@ class PennilessAndInsaneScreen(GameScreen):
             return out
         last = view["last_trick"]
         if not last:
+            scored = view["last_round"]
+            if scored:  # the first trick of a round: how the last round was scored
+                out.append(f"Round {scored['round']}: ", style="bold")
+                out.append(", ".join(f"{short(names[s])} {scored['points'][s]}" + (" ×3" if scored["times"][s] == 3 else "")
+                                     for s in range(len(names))))
             return out
         out.append(f"Trick {last['trick']}: ", style="bold")
         for i, play in enumerate(last["plays"]):
