@@ -216,6 +216,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.shipwreck:ShipwreckScreen",
         help="shipwreck.md",
     ),
+    GameInfo(
+        id="penniless-and-insane",
+        title="Penniless and Insane",
+        family="Cards",
+        min_players=3,
+        max_players=7,
+        minutes=20,
+        pitch="Bid low to buy the best art, but end each round with no money: triple, and insane.",
+        rules="tabletop_tui.rules.penniless_and_insane:PennilessAndInsane",
+        bot="tabletop_tui.bots.penniless_and_insane:PennilessAndInsaneBot",
+        screen="tabletop_tui.ui.screens.penniless_and_insane:PennilessAndInsaneScreen",
+        help="penniless_and_insane.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}
