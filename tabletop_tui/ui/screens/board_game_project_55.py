@@ -39,12 +39,6 @@ def chip(colour: int, text: str | None = None) -> Text:
 
 
 class BoardGameProject55Screen(GameScreen):
-    DEFAULT_CSS = """
-    BoardGameProject55Screen #side { width: 30; }
-    BoardGameProject55Screen.-wide #side { width: 40; }
-    BoardGameProject55Screen.-very-wide #side { width: 52; }
-    """
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.selected = False  # the pawn of the player to act is chosen: its destinations are lit
@@ -52,7 +46,11 @@ class BoardGameProject55Screen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="bg-head")
-        yield GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False, id="board")
+        board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False, id="board")
+        # the board keeps room right of it for the letters typed (" typed: a10" on the biggest boards);
+        # here a letter and one digit at most: at 80 columns the last empty column gives way
+        board.styles.max_width = "100%"
+        yield board
         yield Drawn(id="bg-detail")
         yield Drawn(id="bg-stock")
 
