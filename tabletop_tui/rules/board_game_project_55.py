@@ -100,6 +100,12 @@ def colour_name(colour: int) -> str:
     return COLOURS[colour]
 
 
+def a_colour(colour: int) -> str:
+    """'a Red', 'an Orange'."""
+    name = COLOURS[colour]
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
 def pile_words(pile: list[int]) -> str:
     """'Red on Blue on Green' (top first), as a pile reads from above."""
     return " on ".join(COLOURS[c] for c in reversed(pile))
@@ -311,7 +317,7 @@ class BoardGameProject55(Game):
             text = f"{name} rolls {COLOURS[colour]}."
             if self.steal_ok:
                 text += (f" With no way to move on {COLOURS[colour]} and nothing to restock, "
-                         f"{name} may steal a {COLOURS[colour]} chip.")
+                         f"{name} may steal {a_colour(colour)} chip.")
             return [self.say(text, "roll", seat, face=face, colour=colour)]
         if kind == "deploy":
             square = move.args[0]
@@ -320,7 +326,7 @@ class BoardGameProject55(Game):
             self.piles[square].append(colour)
             self.deployed.append(square)
             height = len(self.piles[square])
-            return [self.say(f"{name} stacks a {COLOURS[colour]} chip on {name_of(square)} "
+            return [self.say(f"{name} stacks {a_colour(colour)} chip on {name_of(square)} "
                              f"({plural(height, 'chip')} high now).", "deploy", seat, square=square, colour=colour)]
         if kind == "move":
             return self._move(seat, move.args[0])
@@ -330,9 +336,11 @@ class BoardGameProject55(Game):
             taken, self.piles[square] = pile[:-1], pile[-1:]
             for c in taken:
                 self.stock[seat][c] += 1
+            verb = "goes" if len(taken) == 1 else "go"
+            colours = listing([COLOURS[c] for c in reversed(taken)])
             events = [self.say(
                 f"{name} restocks on {name_of(square)}: {plural(len(taken), 'chip')} from under the "
-                f"{COLOURS[pile[-1]]} top go into the stockpile ({listing([COLOURS[c] for c in reversed(taken)])}).",
+                f"{COLOURS[pile[-1]]} top {verb} into the stockpile ({colours}).",
                 "restock", seat, square=square, taken=list(taken))]
             self._next_turn(events)
             return events
@@ -526,7 +534,7 @@ class BoardGameProject55(Game):
                         "colour, but never stopped on (except an enemy on one of your own targets).")
             if self.top(square) != self.colour:
                 return (f"{where} has {COLOURS[self.top(square)]} on top; this turn {name} walks only on "
-                        f"{colour} (deploy a {colour} chip there first, if you have one).")
+                        f"{colour} (deploy {a_colour(self.colour)} chip there first, if you have one).")
             return (f"No path of {colour} stones (or pawns) leads from {name_of(self.pawns[seat])} "
                     f"to {where}.")
         if kind == "restock":
@@ -546,11 +554,12 @@ class BoardGameProject55(Game):
                 return "Stealing takes the whole turn: not after deploying."
             chips, seats = self.steal_sources()
             if kind == "take" and chips:
-                return (f"A {colour} chip lies buried on the board: a steal takes one of those before "
-                        "touching anyone's stockpile.")
+                article = a_colour(self.colour)
+                return (f"{article[0].upper()}{article[1:]} chip lies buried on the board: a steal takes one "
+                        "of those before touching anyone's stockpile.")
             if kind == "steal":
                 return f"Steal a buried {colour} chip: one that is not on top of its pile."
-            return f"Steal from a player who holds a {colour} chip."
+            return f"Steal from a player who holds {a_colour(self.colour)} chip."
         return (f"{self.title} has no {kind!r} move: roll, deploy, move, restock, steal or end the turn.")
 
     def describe_move(self, move: Move) -> str:
@@ -563,7 +572,7 @@ class BoardGameProject55(Game):
         if kind == "end":
             return "End the turn here"
         if kind == "deploy" and args:
-            return f"Stack a {colour} chip on {name_of(args[0])}"
+            return f"Stack {a_colour(self.colour) if self.colour is not None else 'a'} chip on {name_of(args[0])}"
         if kind == "move" and args:
             return f"Walk to {name_of(args[0])}"
         if kind == "steal" and len(args) == 2:

@@ -136,7 +136,6 @@ class BoardGameProject55Screen(GameScreen):
                 stock.append(" ")
                 stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
                                                                                       style="dim"))
-            stock.append(f"  {sum(view['stock'][seat]):>2}", style="bold")
         self.query_one("#bg-stock", Static).update(stock)
 
     def show_detail(self, view: dict) -> None:
@@ -188,15 +187,14 @@ class BoardGameProject55Screen(GameScreen):
         colour = COLOURS[view["colour"]]
         held = view["stock"][seat][view["colour"]]
         if view["steal"]:
-            return f"{name}, {colour}: no way to move nor restock. Steal a {colour} chip (digits), or p."
+            return f"{name}, {colour}: no way to move nor restock. Steal one (digits), or p."
         if view["destinations"]:
             text = f"{name}, {colour}: pick your pawn, then a lit square"
-            return text + (f"; or a free pile to stack {colour} on." if held else " to walk there.")
-        others = [f"stack {colour} on a free pile ({held} held)"] if held else []
-        if view["can_restock"]:
-            others.append("x restocks")
-        others.append("p ends the turn")
-        return f"{name}, {colour}: no {colour} way yet; " + ", ".join(others) + "."
+            return text + (f"; or a pile to stack {colour}." if held else " to walk there.")
+        if held:
+            return f"{name}, {colour}: no {colour} way yet. Stack {colour} on a pile, or p to end."
+        return (f"{name}, {colour}: no {colour} way and none held: "
+                + ("x restocks, " if view["can_restock"] else "") + "p ends the turn.")
 
     # -- moves ----------------------------------------------------------------------------------------
 
