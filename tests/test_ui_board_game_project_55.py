@@ -218,3 +218,19 @@ async def test_computer_seats_play_on_their_own(make_app):
         seats = [s for s, _ in session.game.history]
         assert {1, 2, 3} <= set(seats)
         assert Move("roll") in [m for s, m in session.game.history if s == 3]
+
+
+async def test_a_bigger_terminal_draws_bigger_squares_and_80x24_the_compact_ones(make_app):
+    app = start_game(make_app, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        board = screen.query_one("#board", GridBoard)
+        assert (board.cell_width, board.cell_height) == (5, 2)
+        assert_fits(screen, "#board", "#bg-stock", "#bg-detail")
+        rows = shown(board).splitlines()
+        assert "▲" in rows[1 + 2 * 7 + 1]  # rank 1's second line: South's pawn on e1
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert (board.cell_width, board.cell_height) == (4, 1)
+        assert_fits(screen, "#board", "#bg-stock", "#bg-detail")

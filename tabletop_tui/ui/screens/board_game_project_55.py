@@ -97,24 +97,28 @@ class BoardGameProject55Screen(GameScreen):
         pawns = view["pawns"]
         piles = view["piles"]
         acting = self.acting(view)
+        tall = self.fit_board(board)
         cells, styles = [], {}
         for index in range(64):
             r, c = divmod(index, 8)
             dark = (r + c) % 2 == 1  # a1 (the lower left, row 7 column 0) is dark
-            line = Text()
             who = [s for s, p in enumerate(pawns) if p == index]
+            pawn = Text(PAWNS[who[0]] if who else " ", style=PAWN_STYLE)
             if index in INTERIOR_SET:
                 pile = piles[str(index)]
-                line.append(PAWNS[who[0]] if who else " ", style=PAWN_STYLE)
-                line.append_text(chip(pile[-1]))
-                line.append(str(len(pile)), style="#d0d0d0")
+                stack = chip(pile[-1])
+                stack.append(str(len(pile)), style="#d0d0d0")
+                # small: the pawn in front of the pile ("▲R3"); tall: the pile, the pawn beneath it
+                lines = [stack, pawn] if tall else [pawn + stack]
                 styles[index] = DARK
             elif index in STARTS:
-                line.append(PAWNS[who[0]] if who else "○", style=PAWN_STYLE if who else "dim")
+                mark = pawn if who else Text("○", style="dim")
+                lines = [Text(""), mark] if tall else [mark]
                 styles[index] = DARK_RING
             else:
+                lines = []
                 styles[index] = DARK_RING if dark else LIGHT
-            cells.append([line])
+            cells.append(lines)
         focus_seat = turn if not view["over"] else None
         if focus_seat is not None:
             for t in view["targets"][focus_seat]:
@@ -137,6 +141,17 @@ class BoardGameProject55Screen(GameScreen):
                 stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
                                                                                       style="dim"))
         self.query_one("#bg-stock", Static).update(stock)
+
+    def fit_board(self, board: GridBoard) -> bool:
+        """Squares of 5 x 2 where the table has the room (a terminal of about 100 x 30), else 4 x 1.
+        True for the tall squares."""
+        room = self.query_one("#table").size
+        tall = room.width >= 3 + 8 * 5 + 1 + 9 and room.height >= 2 + 8 * 2 + 1 + 6
+        size = (5, 2) if tall else (4, 1)
+        if (board.cell_width, board.cell_height) != size:
+            board.cell_width, board.cell_height = size
+            board.refresh(layout=True)
+        return tall
 
     def show_detail(self, view: dict) -> None:
         """The square under the cursor, in full."""
