@@ -134,16 +134,16 @@ async def test_the_square_under_the_cursor_is_told_in_full(make_app):
         board.cursor = sq("d4")
         await settle(pilot)
         detail = shown(screen.query_one("#bg-detail"))
-        assert "d4: Y·B·R (3 high, top first)" in detail
+        assert "d4, top down: Y·B·R" in detail
         screen.refresh_table()
         await settle(pilot)
         assert "Y3" in shown(board)
         board.cursor = sq("c7")
         await settle(pilot)
-        assert "target of South" in shown(screen.query_one("#bg-detail"))
+        assert "South's target" in shown(screen.query_one("#bg-detail"))
         board.cursor = sq("a5")
         await settle(pilot)
-        assert "West's start ◆ Bo" in shown(screen.query_one("#bg-detail"))
+        assert "a5: West's start ◆ Bo" in shown(screen.query_one("#bg-detail"))
 
 
 async def test_refusals_show_the_reason_and_undo_goes_back_to_the_roll(make_app):

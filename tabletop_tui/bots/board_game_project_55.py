@@ -39,7 +39,6 @@ FAR = 12.0
 def _costs(tops: dict, others: frozenset, here: int, colour: int, chips: int, targets) -> dict[int, int]:
     """Like the rules' `reach`, without paths: {square: fewest chips to deploy} for one colour."""
     best = {here: 0}
-    frontier = [here]
     # costs are 0 or 1 per step; a small Dijkstra by layers is enough on eighteen squares
     layers = [[here]]
     out: dict[int, int] = {}
@@ -71,7 +70,6 @@ def _costs(tops: dict, others: frozenset, here: int, colour: int, chips: int, ta
                     else:
                         layer.append(nxt)
         cost += 1
-    del frontier
     for square, c in best.items():
         if square == here:
             continue
@@ -83,7 +81,7 @@ def _costs(tops: dict, others: frozenset, here: int, colour: int, chips: int, ta
     return out
 
 
-def expected_turns(tops: dict, pawns: list[int], seat: int, stock: list[int]) -> float:
+def expected_turns(tops: dict, pawns, seat: int, stock) -> float:
     """About how many of its own turns `seat`'s pawn needs to stop on a free target, the board
     standing still: value iteration over the eighteen piles and the start."""
     others = frozenset(p for s, p in enumerate(pawns) if s != seat)
@@ -92,20 +90,22 @@ def expected_turns(tops: dict, pawns: list[int], seat: int, stock: list[int]) ->
     places = list(INTERIOR)
     if here not in INTERIOR:
         places.append(here)
-    options: dict[int, list[list[tuple[int, float]]]] = {}
+    where = {p: i for i, p in enumerate(places)}
+    value = [0.0 if p in targets else FAR for p in places]
+    rows = []  # (place index, per colour: [(index of a square reached, price)])
     for p in places:
         if p in targets or p in others:
             continue
         per_colour = []
         for colour in range(6):
-            chips = min(stock[colour], MAX_DEPLOY)
-            found = _costs(tops, others, p, colour, chips, targets)
-            per_colour.append([(q, c * CHIP_TURNS) for q, c in found.items() if q not in others])
-        options[p] = per_colour
-    value = {p: (0.0 if p in targets else FAR) for p in places}
+            chips = stock[colour]
+            found = _costs(tops, others, p, colour, chips if chips < MAX_DEPLOY else MAX_DEPLOY, targets)
+            per_colour.append([(where[q], c * CHIP_TURNS) for q, c in found.items() if q not in others])
+        rows.append((where[p], per_colour))
     for _ in range(ITERATIONS):
-        for p, per_colour in options.items():
-            current = value[p]
+        change = 0.0
+        for i, per_colour in rows:
+            current = value[i]
             total = 0.0
             for choices in per_colour:
                 best = current
@@ -114,8 +114,13 @@ def expected_turns(tops: dict, pawns: list[int], seat: int, stock: list[int]) ->
                     if v < best:
                         best = v
                 total += best
-            value[p] = 1.0 + total / 6.0
-    return value.get(here, FAR)
+            new = 1.0 + total / 6.0
+            if current - new > change:
+                change = current - new
+            value[i] = new
+        if change < 0.01:
+            break
+    return value[where[here]] if here in where else FAR
 
 
 def tops_of(piles: dict) -> dict:
@@ -143,12 +148,19 @@ class Position:
                         [list(s) for s in self.stock], list(self.scores))
 
 
-def prospects(pos: Position, seats=range(4), turn_next: int | None = None) -> list[float]:
-    """Each player's points plus what their stockpile is likely to bring."""
+def prospects(pos: Position, turn_next: int | None = None, cache: dict | None = None) -> list[float]:
+    """Each player's points plus what their stockpile is likely to bring. `cache` keeps the expected
+    turns already worked out for a board, pawns and stockpile (a plan changes few of them)."""
     tops = tops_of(pos.piles)
+    key_board = tuple(tops[s] for s in INTERIOR), tuple(pos.pawns)
     speeds = []
     for s in range(4):
-        e = expected_turns(tops, pos.pawns, s, pos.stock[s])
+        key = (key_board, s, tuple(pos.stock[s]))
+        e = cache.get(key) if cache is not None else None
+        if e is None:
+            e = expected_turns(tops, pos.pawns, s, pos.stock[s])
+            if cache is not None:
+                cache[key] = e
         if turn_next is not None:
             e += ((s - turn_next) % 4) * 0.25  # the sooner a player rolls, the sooner it may go out
         speeds.append(math.exp(-e / SHARPNESS))
@@ -225,12 +237,13 @@ class BoardGameProject55Bot(Bot):
                 else:
                     after.pawns[me] = square
                 candidates.append((steps, after, over))
+        cache: dict = {}  # expected turns already worked out, by board, pawns and stockpile
         best, best_value = None, -math.inf
         for steps, after, over in candidates:
             if after.scores[me] >= target:
                 value = 1e6 + after.scores[me]
             else:
-                value = self.value(after, nxt)
+                value = self.value(after, nxt, cache)
             value += self.random.random() * 1e-6
             if value > best_value:
                 best, best_value = steps, value
@@ -238,8 +251,8 @@ class BoardGameProject55Bot(Bot):
             return [self.random.choice(moves)]
         return best
 
-    def value(self, pos: Position, nxt: int) -> float:
+    def value(self, pos: Position, nxt: int, cache: dict | None = None) -> float:
         me = self.seat
-        p = prospects(pos, turn_next=nxt)
+        p = prospects(pos, turn_next=nxt, cache=cache)
         rival = max(p[s] for s in range(4) if s != me)
         return p[me] - RIVALRY * rival

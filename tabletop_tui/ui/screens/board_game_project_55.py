@@ -160,25 +160,23 @@ class BoardGameProject55Screen(GameScreen):
         names = view["players"]
         text = Text()
         text.append(name_of(index), style="bold")
-        text.append(": ")
         who = [s for s, p in enumerate(view["pawns"]) if p == index]
         if index in INTERIOR_SET:
             pile = view["piles"][str(index)]
+            text.append(", top down: " if len(pile) > 1 else ": ", style="dim")
             for i, colour in enumerate(reversed(pile)):
                 if i:
                     text.append("·", style="dim")
                 text.append_text(chip(colour))
-            text.append(f" ({len(pile)} high, top first)", style="dim")
         elif index in STARTS:
-            side = STARTS.index(index)
-            text.append(f"{SIDES[side]}'s start", style="dim")
+            text.append(f": {SIDES[STARTS.index(index)]}'s start", style="dim")
         else:
-            text.append("no stepping stone", style="dim")
+            text.append(": no stepping stone", style="dim")
         for s in who:
             text.append(f" {PAWNS[s]} {names[s]}", style="bold")
         owners = [SIDES[s] for s in range(4) if index in TARGETS[s]]
         if owners:
-            text.append(f" target of {' & '.join(owners)}", style="dim")
+            text.append(f" · {' & '.join(owners)}'s target", style="dim")
         self.query_one("#bg-detail", Static).update(text)
 
     def scoreboard(self, view: dict):
