@@ -231,7 +231,18 @@ class BoardGameProject55Screen(GameScreen):
             out.append(action)
         return out
 
+    def keys_help(self) -> str:
+        return super().keys_help() + (
+            "\n## Keys of the board\n\n"
+            "- `r` rolls the die. `x` restocks, `p` ends the turn where you stand, digits steal.\n"
+            "- Choose a square by typing its name (`e4`), with the arrows and Enter, or with a click:\n"
+            "  your own pawn lights the squares it can walk to; a lit square walks there; any other\n"
+            "  free pile gets a chip of the rolled colour from your stockpile.\n"
+            "- The line under the board tells the square under the cursor: its pile from the top down.\n")
+
     def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
+        if self.read_only:
+            return
         self.choose_square(message.index)
 
     def choose_square(self, index: int) -> None:
