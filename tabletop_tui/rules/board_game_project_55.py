@@ -90,6 +90,9 @@ LINKS = {i: tuple(n for n in _diagonal_neighbours(i) if n in INTERIOR_SET) for i
 POINTS_TO_WIN = 11
 
 ROLL = Move("roll")
+#: every deploy and walk, made once (legal moves are listed after every move of every game)
+DEPLOY = {s: Move("deploy", (s,)) for s in INTERIOR}
+WALK = {s: Move("move", (s,)) for s in INTERIOR}
 RESTOCK = Move("restock")
 END = Move("end")
 
@@ -269,7 +272,10 @@ class BoardGameProject55(Game):
     def deploy_squares(self, seat: int) -> list[int]:
         if self.phase != ACT_PHASE or seat != self.turn or not self.stock[seat][self.colour]:
             return []
-        return [s for s in INTERIOR if self.top(s) != self.colour and self.occupant(s, seat) is None]
+        colour = self.colour
+        piles = self.piles
+        others = {p for s, p in enumerate(self.pawns) if s != seat}
+        return [s for s in INTERIOR if piles[s][-1] != colour and s not in others]
 
     def steal_sources(self) -> tuple[list[tuple[int, int]], list[int]]:
         """(buried chips of the rolled colour, the other seats holding one): the second only when the
@@ -297,8 +303,8 @@ class BoardGameProject55(Game):
             chips, seats = self.steal_sources()
             moves.extend(Move("steal", (square, level)) for square, level in chips)
             moves.extend(Move("take", (s,)) for s in seats)
-        moves.extend(Move("deploy", (s,)) for s in self.deploy_squares(seat))
-        moves.extend(Move("move", (s,)) for s in sorted(self.destinations(seat)))
+        moves.extend(DEPLOY[s] for s in self.deploy_squares(seat))
+        moves.extend(WALK[s] for s in sorted(self.destinations(seat)))
         moves.append(END)
         return moves
 
