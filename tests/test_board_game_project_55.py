@@ -8,7 +8,7 @@ from scripted import Scripted, refused
 
 from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR, LINKS, STARTS, TARGETS, TOTAL_CHIPS,
                                                      BoardGameProject55, name_of, reach, sq)
-from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.rules.engine import Move
 
 R, O, Y, G, B, P = range(6)  # the colours; die face = colour + 1
 NAMES = ["Ada", "Bo", "Cy", "Dee"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from tabletop_tui.bots.base import Bot
-from tabletop_tui.rules.board_game_project_55 import INTERIOR, LINKS, STARTS, TARGETS, buried, reach
+from tabletop_tui.rules.board_game_project_55 import INTERIOR, LINKS, STARTS, TARGETS, reach
 from tabletop_tui.rules.engine import Move
 
 #: Turns a deployed chip is worth spending (a chip is a point, and a point a little less than a turn).

@@ -99,19 +99,10 @@ END = Move("end")
 ROLL_PHASE, ACT_PHASE, OVER = "roll", "act", "over"
 
 
-def colour_name(colour: int) -> str:
-    return COLOURS[colour]
-
-
 def a_colour(colour: int) -> str:
     """'a Red', 'an Orange'."""
     name = COLOURS[colour]
     return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def pile_words(pile: list[int]) -> str:
-    """'Red on Blue on Green' (top first), as a pile reads from above."""
-    return " on ".join(COLOURS[c] for c in reversed(pile))
 
 
 # --------------------------------------------------------------------------------------------

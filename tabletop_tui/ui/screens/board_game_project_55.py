@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR_SET, LETTERS, SIDES, STARTS, TARGETS,
-                                                     name_of, pile_words)
+                                                     name_of)
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.common import Drawn
