@@ -27,7 +27,7 @@ SCENES = {
     "thief-in-the-night": (["Ada", "Bo"], 5, {"dawn": 30}, 24),
     "the-syndicate": (["Ada", "Bo", "Cy"], 4, {}, 27),
     "shipwreck": (["Ada", "Bo", "Cy", "Dee"], 5, {}, 65),
-    "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 41),
+    "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 56),
 }
 
 
