@@ -229,6 +229,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.penniless_and_insane:PennilessAndInsaneScreen",
         help="penniless_and_insane.md",
     ),
+    GameInfo(
+        id="board-game-project-55",
+        title="Board Game Project #55",
+        family="Board",
+        min_players=4,
+        max_players=4,
+        minutes=30,
+        pitch="Race four pawns over stepping stones of poker chips; score your stockpile, first to 11.",
+        rules="tabletop_tui.rules.board_game_project_55:BoardGameProject55",
+        bot="tabletop_tui.bots.board_game_project_55:BoardGameProject55Bot",
+        screen="tabletop_tui.ui.screens.board_game_project_55:BoardGameProject55Screen",
+        help="board_game_project_55.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

@@ -28,6 +28,7 @@ SCENES = {
     "the-syndicate": (["Ada", "Bo", "Cy"], 4, {}, 27),
     "shipwreck": (["Ada", "Bo", "Cy", "Dee"], 5, {}, 65),
     "penniless-and-insane": (["Ada", "Bo", "Cy", "Dee"], 6, {}, 29),
+    "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 56),
 }
 
 

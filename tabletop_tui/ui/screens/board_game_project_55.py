@@ -1,0 +1,266 @@
+"""Board Game Project #55: the checkerboard with its piles of chips, four pawns, the stockpiles.
+
+Each stepping stone shows its pile as the top chip's colour (its initial, in that colour) and the
+pile's height; a pawn stands in front of it as its side's shape. The square under the cursor is told
+in full below the board (every chip of the pile, top first). On a turn: r rolls; then choose your
+own pawn to see where it can walk (those squares light up), choose a lit square to walk there, or
+any other free pile to stack a chip of the rolled colour on it; x restocks, p ends the turn, digits
+steal. Squares are chosen with the arrows and Enter, a click, or by typing their name (e4).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR_SET, LETTERS, SIDES, STARTS, TARGETS,
+                                                     name_of)
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import GridBoard
+
+#: The chips' colours on the screen, die face 1 to 6; their initials tell them apart without colour.
+CHIP_STYLE = ("bold #ff5f5f", "bold #ffa030", "bold #f2e250", "bold #4cd97b", "bold #5aa9ff", "bold #c98bff")
+#: The pawns, by side: a shape each, so that they differ without colour too.
+PAWNS = ("▲", "◆", "▼", "■")
+PAWN_STYLE = "bold #ffffff"
+LIGHT = "on #4a463c"
+DARK_RING = "on #23283a"
+DARK = "on #1b2d44"
+TARGET = "on #1d4a2e"
+SELECTED = "on #7a4a10"
+KEYS = {"roll": "r", "restock": "x", "end": "p"}
+
+
+def chip(colour: int, text: str | None = None) -> Text:
+    return Text(LETTERS[colour] if text is None else text, style=CHIP_STYLE[colour])
+
+
+class BoardGameProject55Screen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.selected = False  # the pawn of the player to act is chosen: its destinations are lit
+        self._turn_key = None  # the turn the cursor was last put on the pawn for
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="bg-head")
+        board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False, id="board")
+        # the board keeps room right of it for the letters typed (" typed: a10" on the biggest boards);
+        # here a letter and one digit at most: at 80 columns the last empty column gives way
+        board.styles.max_width = "100%"
+        yield board
+        yield Drawn(id="bg-detail")
+        yield Drawn(id="bg-stock")
+
+    def on_mount(self) -> None:
+        board = self.query_one("#board", GridBoard)
+        board.focus()
+        self.watch(board, "cursor", self._cursor_moved, init=False)
+
+    def _cursor_moved(self, _value=None) -> None:
+        self.show_detail(self.game.view(self.viewer()))
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def acting(self, view: dict) -> int | None:
+        return view["turn"] if view["phase"] == "act" else None
+
+    def show_table(self, view: dict) -> None:
+        names = view["players"]
+        board = self.query_one("#board", GridBoard)
+        turn = view["turn"]
+        key = (view["round"], view["turns"], view["phase"])
+        if key != self._turn_key:  # a new turn or phase: nothing chosen; the cursor on the pawn to move
+            self._turn_key = key
+            self.selected = False
+            if not view["over"] and not self.session.is_computer(turn):
+                board.cursor = view["pawns"][turn]
+
+        head = Text()
+        head.append(f"Round {view['round']}", style="bold")
+        if view["over"]:
+            head.append("  the game is over", style="italic")
+        else:
+            head.append(f"  {PAWNS[turn]} {names[turn]}", style="bold")
+            if view["colour"] is None:
+                head.append(" to roll", style="dim")
+            else:
+                colour = view["colour"]
+                head.append(" rolled ")
+                head.append_text(chip(colour, f"{colour + 1} {COLOURS[colour]}"))
+                if view["deployed"]:
+                    head.append(f", {len(view['deployed'])} deployed", style="dim")
+        self.query_one("#bg-head", Static).update(head)
+
+        pawns = view["pawns"]
+        piles = view["piles"]
+        acting = self.acting(view)
+        tall = self.fit_board(board)
+        cells, styles = [], {}
+        for index in range(64):
+            r, c = divmod(index, 8)
+            dark = (r + c) % 2 == 1  # a1 (the lower left, row 7 column 0) is dark
+            who = [s for s, p in enumerate(pawns) if p == index]
+            pawn = Text(PAWNS[who[0]] if who else " ", style=PAWN_STYLE)
+            if index in INTERIOR_SET:
+                pile = piles[str(index)]
+                stack = chip(pile[-1])
+                stack.append(str(len(pile)), style="#d0d0d0")
+                # small: the pawn in front of the pile ("▲R3"); tall: the pile, the pawn beneath it
+                lines = [stack, pawn] if tall else [pawn + stack]
+                styles[index] = DARK
+            elif index in STARTS:
+                mark = pawn if who else Text("○", style="dim")
+                lines = [Text(""), mark] if tall else [mark]
+                styles[index] = DARK_RING
+            else:
+                lines = []
+                styles[index] = DARK_RING if dark else LIGHT
+            cells.append(lines)
+        focus_seat = turn if not view["over"] else None
+        if focus_seat is not None:
+            for t in view["targets"][focus_seat]:
+                styles[t] = TARGET
+        highlight: set[int] = set()
+        if acting is not None and self.selected:
+            highlight = set(view["destinations"])
+            styles[pawns[acting]] = SELECTED
+        board.set_cells(cells, highlight, styles)
+        self.show_detail(view)
+
+        stock = Text()
+        for seat in range(4):
+            if seat:
+                stock.append("\n")
+            stock.append(f"{PAWNS[seat]} ", style=PAWN_STYLE)
+            stock.append(f"{names[seat][:9]:<9}", style="bold" if seat == turn and not view["over"] else "")
+            for colour, n in enumerate(view["stock"][seat]):
+                stock.append(" ")
+                stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
+                                                                                      style="dim"))
+        self.query_one("#bg-stock", Static).update(stock)
+
+    def fit_board(self, board: GridBoard) -> bool:
+        """Squares of 5 x 2 where the table has the room (a terminal of about 100 x 30), else 4 x 1.
+        True for the tall squares."""
+        room = self.query_one("#table").size
+        tall = room.width >= 3 + 8 * 5 + 1 + 9 and room.height >= 2 + 8 * 2 + 1 + 6
+        size = (5, 2) if tall else (4, 1)
+        if (board.cell_width, board.cell_height) != size:
+            board.cell_width, board.cell_height = size
+            board.refresh(layout=True)
+        return tall
+
+    def show_detail(self, view: dict) -> None:
+        """The square under the cursor, in full."""
+        board = self.query_one("#board", GridBoard)
+        index = board.cursor
+        names = view["players"]
+        text = Text()
+        text.append(name_of(index), style="bold")
+        who = [s for s, p in enumerate(view["pawns"]) if p == index]
+        if index in INTERIOR_SET:
+            pile = view["piles"][str(index)]
+            text.append(", top down: " if len(pile) > 1 else ": ", style="dim")
+            for i, colour in enumerate(reversed(pile)):
+                if i:
+                    text.append("·", style="dim")
+                text.append_text(chip(colour))
+        elif index in STARTS:
+            text.append(f": {SIDES[STARTS.index(index)]}'s start", style="dim")
+        else:
+            text.append(": no stepping stone", style="dim")
+        for s in who:
+            text.append(f" {PAWNS[s]} {names[s]}", style="bold")
+        owners = [SIDES[s] for s in range(4) if index in TARGETS[s]]
+        if owners:
+            text.append(f" · {' & '.join(owners)}'s target", style="dim")
+        self.query_one("#bg-detail", Static).update(text)
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for seat in range(4):
+            rows.append([Text(f"{PAWNS[seat]} {SIDES[seat][0]}", style=PAWN_STYLE), view["scores"][seat],
+                         sum(view["stock"][seat])])
+        return ["Pawn", "Pts", "Chips"], rows
+
+    def status(self, view: dict) -> str:
+        return f"round {view['round']}, first to {view['target']}"
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or "The game is over."
+        seat = view["turn"]
+        name = names[seat]
+        if view["phase"] == "roll":
+            return f"{name} ({SIDES[seat]}) to roll the die: r."
+        colour = COLOURS[view["colour"]]
+        held = view["stock"][seat][view["colour"]]
+        if view["steal"]:
+            return f"{name}, {colour}: no way to move nor restock. Steal one (digits), or p."
+        if view["destinations"]:
+            text = f"{name}, {colour}: pick your pawn, then a lit square"
+            return text + (f"; or a pile to stack {colour}." if held else " to walk there.")
+        if held:
+            return f"{name}, {colour}: no {colour} way yet. Stack {colour} on a pile, or p to end."
+        return (f"{name}, {colour}: no {colour} way and none held: "
+                + ("x restocks, " if view["can_restock"] else "") + "p ends the turn.")
+
+    # -- moves ----------------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        return [m for m in moves if m.kind not in ("deploy", "move")]
+
+    def action_key(self, move: Move, index: int) -> str:
+        if move.kind in KEYS:
+            return KEYS[move.kind]
+        return str(index + 1) if index < 9 else ""
+
+    def current_actions(self):
+        # steals are numbered from 1 whatever comes before them in the bar
+        actions = super().current_actions()
+        number = 0
+        out = []
+        for action in actions:
+            if action.move.kind in ("steal", "take"):
+                number += 1
+                action = type(action)(str(number) if number <= 9 else "", action.label, action.seat, action.move)
+            out.append(action)
+        return out
+
+    def keys_help(self) -> str:
+        return super().keys_help() + (
+            "\n## Keys of the board\n\n"
+            "- `r` rolls the die. `x` restocks, `p` ends the turn where you stand, digits steal.\n"
+            "- Choose a square by typing its name (`e4`), with the arrows and Enter, or with a click:\n"
+            "  your own pawn lights the squares it can walk to; a lit square walks there; any other\n"
+            "  free pile gets a chip of the rolled colour from your stockpile.\n"
+            "- The line under the board tells the square under the cursor: its pile from the top down.\n")
+
+    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
+        if self.read_only:
+            return
+        self.choose_square(message.index)
+
+    def choose_square(self, index: int) -> None:
+        """A square chosen on the board: your pawn (to see its way), a lit square (to walk there), a
+        pile (to stack a chip on it). Anything else is handed to the rules, which say why not."""
+        humans = self.session.human_to_act()
+        if not humans:
+            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
+            self.refresh_table()
+            return
+        seat = humans[0]
+        view = self.game.view(seat)
+        if view["phase"] == "act" and index == view["pawns"][seat]:
+            self.selected = not self.selected
+            self.error = ""
+            self.refresh_table()
+            return
+        if view["phase"] == "act" and index in view["deploy_to"] and index not in view["destinations"]:
+            self.submit(seat, Move("deploy", (index,)))
+            return
+        self.submit(seat, Move("move", (index,)))
