@@ -190,6 +190,8 @@ def test_a_new_checker_goes_on_an_empty_square_only():
         game.play(BO, Move("place", (sq("a1"),)))
     with pytest.raises(IllegalMove, match="no 'jump' move"):
         game.play(ADA, Move("jump", (1,)))
+    with pytest.raises(IllegalMove, match="takes nothing more"):
+        game.play(ADA, Move("skip", (1,)))
     # placing on the square just left is allowed (any empty square)
     game.play(ADA, Move("move", (sq("d4"), sq("d1"))))
     game.play(ADA, Move("place", (sq("d4"),)))

@@ -25,12 +25,15 @@ AXES = tuple(tuple((RAYS[s][d], RAYS[s][7 - d]) for d in range(4)) for s in rang
 #: every ray from s that has at least one square, for queen moves
 OUT = tuple(tuple(r for r in RAYS[s] if r) for s in range(SQUARES))
 
-DEPTH = 2  # turns searched ahead
+DEPTH = 3  # turns searched ahead
 WIDTH = 10  # candidate turns per turn searched
 ROOT_WIDTH = 14  # candidate turns of the bot's own turn
 MOVES_TRIED = 8  # queen moves paired with placements when the candidates are made
 PLACES_AFTER = 5  # placements tried after each of those moves
 END_DEPTH = 3  # when this many turns or fewer remain, search to the end
+#: how much of its longest lines a player is expected to lose, one line for each turn another player
+#: has left (they cut lines); 0 leaves it out
+CUT_WEIGHT = 0.5
 
 
 def place(board: list, scores: list, s: int, p: int) -> None:
@@ -161,11 +164,42 @@ class Search:
     def value(self) -> int:
         """The position for the bot: its points less the best of the others' (the variant: reversed)."""
         scores = self.scores
+        if CUT_WEIGHT and not self.lowest and sum(self.hands):
+            scores = self.expected()
         me = self.me
         others = [scores[s] for s in range(self.n) if s != me]
         if self.lowest:
             return min(others) - scores[me]
         return scores[me] - max(others)
+
+    def expected(self) -> list[float]:
+        """Each player's points less CUT_WEIGHT times their longest lines, as many as the others have
+        turns left."""
+        board = self.board
+        n = self.n
+        per: list[list[int]] = [[] for _ in range(n)]
+        for s in range(SQUARES):
+            owner = board[s]
+            if owner < 0:
+                continue
+            for d in (4, 5, 6, 7):
+                gap = 0
+                for t in RAYS[s][d]:
+                    q = board[t]
+                    if q < 0:
+                        gap += 1
+                        continue
+                    if q == owner and gap:
+                        per[owner].append(gap)
+                    break
+        hands = self.hands
+        total = sum(hands)
+        out = []
+        for p in range(n):
+            lines = sorted(per[p], reverse=True)
+            k = total - hands[p]
+            out.append(sum(lines) - CUT_WEIGHT * sum(lines[:k]))
+        return out
 
     def candidates(self, p: int, may_move: bool, width: int, full: bool = False) -> list[tuple[int, int, int, int]]:
         """The most promising turns of p: (gain, from, to, placed) with from = to = -1 for no move.

@@ -134,14 +134,14 @@ class Queensland(Game):
     score_label = "Points"
     min_players = 2
     max_players = 6
-    chance = "a roll of the dice"  # (Queensland has no chance: every move can be taken back)
+    chance = "the first move"  # (Queensland has no chance: every move can be taken back)
     length_unit = "turns"
     OPTIONS = (
         Option("lowest", "Lowest score wins", "bool", False,
                help="The variant: the player with the fewest points wins."),
-        Option("games", "Games in the match", "int", 1,
-               help="2 plays the two-game match for two players: the first player of one game goes second "
-               "in the next. Each new game passes the first turn on to the next seat; totals decide.",
+        Option("games", "Games played", "int", 1,
+               help="2 plays the two-game match: the first player swaps. Each new game passes the first "
+               "turn on to the next seat, and the totals decide.",
                min=1, max=6),
     )
 
@@ -220,8 +220,6 @@ class Queensland(Game):
             return [Event(text + self._changes(before) + ".", "move", seat, {"from": a, "to": b})]
         # place
         square = move.args[0]
-        if self._phase == MOVE:
-            self._moved = None
         board[square] = seat
         self._hand[seat] -= 1
         self._placed += 1
@@ -371,6 +369,8 @@ class Queensland(Game):
         if seat != self._seat:
             return f"It is not {me}'s turn: {names[self._seat]} is to play."
         if kind == "skip":
+            if args:
+                return "Skipping the move takes nothing more: no square, no checker."
             if self._moved is not None:
                 return f"{me} has moved a checker this turn already: now place a new one."
             return f"{me} has no checker that can move: place a new one."

@@ -98,8 +98,6 @@ class QueenslandScreen(GameScreen):
                 players.append("  ")
             players.append_text(glyph(seat))
             players.append(f" {player}", style="bold" if seat in view["to_act"] else "")
-        if view["games"] > 1:
-            players.append(f"   game {view['game_number']} of {view['games']}", style="dim")
         self.query_one("#ql-players", Static).update(players)
 
         w, h = board_widget.cell_width, board_widget.cell_height
@@ -122,12 +120,12 @@ class QueenslandScreen(GameScreen):
                 content = Text("·", style="bold")
             elif i in lines:
                 ch, owner_of_line = lines[i]
-                content = Text(ch * (1 if w < 5 else 3), style=LINE_COLORS[owner_of_line % len(LINE_COLORS)]
+                content = Text(ch * w if ch == "─" else ch, style=LINE_COLORS[owner_of_line % len(LINE_COLORS)]
                                if owner_of_line is not None else "#8a8a8a")
             else:
                 content = Text("")
             cell = [Text("")] * h
-            cell[(h - 1) // 2] = content
+            cell[h // 2] = content  # (the line the rank's number is drawn on)
             cells.append(cell)
         if self.selected is not None:
             styles[self.selected] = SELECTED
@@ -140,6 +138,10 @@ class QueenslandScreen(GameScreen):
                          "Escape lets go.\n", style="bold")
         elif view["over"]:
             notes.append("The board as it was scored.\n")
+        if view["games"] > 1 and view["past"]:
+            for number, scores in enumerate(view["past"], 1):
+                notes.append(f"Game {number}: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
+                             + ".\n")
         notes.append("[x] placed last, (x) moved last; v: " + ("hide lines" if self.show_lines else "show lines"))
         self.query_one("#ql-notes", Static).update(notes)
 
@@ -166,16 +168,14 @@ class QueenslandScreen(GameScreen):
         return out
 
     def scoreboard(self, view: dict):
-        columns = ["", "Hand", "Lines"]
+        """Each player's mark, checkers in hand and points as the board stands; in a match the points
+        so far take the place of the checkers in hand (the title bar counts the checkers down)."""
         match = view["games"] > 1
-        if match:
-            columns.append("Total")
+        columns = ["", "Total" if match else "Hand", "Lines"]
         rows = []
         for seat in range(len(view["players"])):
-            row = [glyph(seat), view["hands"][seat], view["scores"][seat] if not view["over"] or not match else "-"]
-            if match:
-                row.append(view["totals"][seat])
-            rows.append(row)
+            first = view["totals"][seat] if match else view["hands"][seat]
+            rows.append([glyph(seat), first, view["scores"][seat] if not (view["over"] and match) else "-"])
         return columns, rows
 
     def status(self, view: dict) -> str:
