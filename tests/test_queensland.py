@@ -499,7 +499,7 @@ def test_the_bot_takes_the_best_whole_last_turn(rows):
 def test_the_bot_only_makes_legal_moves_and_beats_random_players():
     wins = 0
     games = 0
-    for seed in range(6):
+    for seed in range(3):
         for bot_seat in (0, 1):
             game = Queensland(["A", "B"], seed)
             bots = {bot_seat: QueenslandBot(bot_seat, seed), 1 - bot_seat: RandomBot(1 - bot_seat, seed)}
@@ -510,7 +510,7 @@ def test_the_bot_only_makes_legal_moves_and_beats_random_players():
                 game.play(seat, move)
             games += 1
             wins += game.outcome().winner == bot_seat
-    assert wins >= games - 1
+    assert wins == games
 
 
 def test_the_bot_plays_more_players_and_the_variant():
