@@ -242,6 +242,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.board_game_project_55:BoardGameProject55Screen",
         help="board_game_project_55.md",
     ),
+    GameInfo(
+        id="queensland",
+        title="Queensland",
+        family="Board",
+        min_players=2,
+        max_players=6,
+        minutes=10,
+        pitch="Place checkers, slide one like a queen; open lines between your own score at the end.",
+        rules="tabletop_tui.rules.queensland:Queensland",
+        bot="tabletop_tui.bots.queensland:QueenslandBot",
+        screen="tabletop_tui.ui.screens.queensland:QueenslandScreen",
+        help="queensland.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

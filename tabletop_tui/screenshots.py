@@ -29,6 +29,7 @@ SCENES = {
     "shipwreck": (["Ada", "Bo", "Cy", "Dee"], 5, {}, 65),
     "penniless-and-insane": (["Ada", "Bo", "Cy", "Dee"], 6, {}, 29),
     "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 56),
+    "queensland": (["Ada", "Bo"], 3, {}, 21),
 }
 
 

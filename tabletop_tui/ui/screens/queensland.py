@@ -1,0 +1,276 @@
+"""Queensland: the 8 x 8 board with coordinates. Choose one of your checkers (type its square, or the
+arrows and Enter, or a click) to see where it can go, then choose where; choose an empty square to place
+a new checker; p skips the move. The open lines that score are drawn across the empty squares (v hides
+them)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tabletop_tui.rules.components.squares import square_name
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import GridBoard
+
+GLYPHS = ("●", "■", "▲", "◆", "♣", "♠")
+COLORS = ("bold #ff6b6b", "bold #4aa3ff", "bold #f5d76e", "bold #5fd68a", "bold #d78cff", "bold #5fd7d7")
+LINE_COLORS = ("#b05050", "#3a78b8", "#a89440", "#3f9a60", "#9a60b8", "#3f9a9a")
+DARK, LIGHT = "on #22222c", "on #2e2e3a"
+SELECTED = "on #6a5a10"
+
+#: the glyph of a line across an empty square, by the direction of the line (row, column, diagonals)
+LINE_GLYPH = {(0, 1): "─", (1, 0): "│", (1, 1): "╲", (1, -1): "╱"}
+
+#: (cell width, cell height) of the board, largest first: the first that fits the table is used
+CELL_SIZES = ((5, 2), (3, 1))
+
+
+def glyph(seat: int) -> Text:
+    return Text(GLYPHS[seat % len(GLYPHS)], style=COLORS[seat % len(COLORS)])
+
+
+class QueenslandScreen(GameScreen):
+    DEFAULT_CSS = """
+    #ql-players { height: auto; }
+    #ql-notes { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.selected: int | None = None  # the checker chosen to move
+        self.show_lines = True
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="ql-players")
+        yield GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False, id="board")
+        yield Drawn(id="ql-notes")
+
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs too: Textual calls the handler of every class in the chain)
+        self.query_one("#board", GridBoard).focus()
+
+    # -- who is choosing ----------------------------------------------------------------------------
+
+    def mover(self) -> int | None:
+        """The person at the keyboard who is to move now (None: the computer, or nobody)."""
+        if self.read_only:
+            return None
+        humans = self.session.human_to_act()
+        return humans[0] if humans else None
+
+    def destinations(self, seat: int, square: int) -> set[int]:
+        """Where the rules let the checker on `square` go now."""
+        return {m.args[1] for m in self.game.legal_moves(seat) if m.kind == "move" and m.args[0] == square}
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def fit_board(self) -> None:
+        """The biggest cells the table has room for (the board grows with the terminal)."""
+        board = self.query_one("#board", GridBoard)
+        table = self.query_one("#table")
+        width, height = table.size.width - 2, table.size.height
+        if not width or not height:
+            return
+        for w, h in CELL_SIZES:
+            need_w = 2 + 1 + 8 * w + 1 + len(" typed: a10")
+            need_h = 2 + 8 * h + 1 + 3  # the board, the players' line and two lines of notes
+            if (need_w <= width and need_h <= height) or (w, h) == CELL_SIZES[-1]:
+                if (board.cell_width, board.cell_height) != (w, h):
+                    board.cell_width, board.cell_height = w, h
+                    board.refresh(layout=True)
+                return
+
+    def show_table(self, view: dict) -> None:
+        self.fit_board()
+        names = view["players"]
+        board_widget = self.query_one("#board", GridBoard)
+        mover = self.mover()
+        board = view["board"]
+        if self.selected is not None and (mover is None or view["phase"] != "move" or board[self.selected] != mover):
+            self.selected = None
+
+        players = Text()
+        for seat, player in enumerate(names):
+            if seat:
+                players.append("  ")
+            players.append_text(glyph(seat))
+            players.append(f" {player}", style="bold" if seat in view["to_act"] else "")
+        self.query_one("#ql-players", Static).update(players)
+
+        w, h = board_widget.cell_width, board_widget.cell_height
+        lines = self.line_glyphs(view) if self.show_lines else {}
+        destinations = self.destinations(mover, self.selected) if self.selected is not None else set()
+        last_move = view["last_move"] or []
+        cells = []
+        styles = {}
+        for i, owner in enumerate(board):
+            r, c = divmod(i, 8)
+            styles[i] = DARK if (r + c) % 2 else LIGHT
+            if owner is not None:
+                piece = glyph(owner)
+                if i == view["last_place"]:
+                    piece = Text.assemble("[", piece, "]")
+                elif last_move and i == last_move[1]:
+                    piece = Text.assemble("(", piece, ")")
+                content = piece
+            elif i in destinations:
+                content = Text("·", style="bold")
+            elif i in lines:
+                ch, owner_of_line = lines[i]
+                content = Text(ch * w if ch == "─" else ch, style=LINE_COLORS[owner_of_line % len(LINE_COLORS)]
+                               if owner_of_line is not None else "#8a8a8a")
+            else:
+                content = Text("")
+            cell = [Text("")] * h
+            cell[h // 2] = content  # (the line the rank's number is drawn on)
+            cells.append(cell)
+        if self.selected is not None:
+            styles[self.selected] = SELECTED
+        board_widget.set_cells(cells, destinations, styles)
+
+        notes = Text()
+        if self.selected is not None:
+            where = square_name(self.selected, 8, 8)
+            notes.append(f"{where} can go to the {len(destinations)} squares marked ·; {where} again or "
+                         "Escape lets go.\n", style="bold")
+        elif view["over"]:
+            notes.append("The board as it was scored.\n")
+        if view["games"] > 1 and view["past"]:
+            for number, scores in enumerate(view["past"], 1):
+                notes.append(f"Game {number}: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
+                             + ".\n")
+        notes.append("[x] placed last, (x) moved last; v: " + ("hide lines" if self.show_lines else "show lines"))
+        self.query_one("#ql-notes", Static).update(notes)
+
+    def line_glyphs(self, view: dict) -> dict[int, tuple[str, int | None]]:
+        """The empty squares along the scoring lines: (glyph, owner), owner None where lines cross."""
+        out: dict[int, tuple[str, int | None]] = {}
+        for owner, a, b, _ in view["lines"]:
+            ra, ca = divmod(a, 8)
+            rb, cb = divmod(b, 8)
+            dr = (rb > ra) - (rb < ra)
+            dc = (cb > ca) - (cb < ca)
+            ch = LINE_GLYPH[(dr, dc)]
+            r, c = ra + dr, ca + dc
+            while (r, c) != (rb, cb):
+                i = r * 8 + c
+                if i in out:
+                    old, old_owner = out[i]
+                    cross = "┼" if {old, ch} <= {"─", "│", "┼"} else "╳" if {old, ch} <= {"╲", "╱", "╳"} else "*"
+                    out[i] = (cross, old_owner if old_owner == owner else None)
+                else:
+                    out[i] = (ch, owner)
+                r += dr
+                c += dc
+        return out
+
+    def scoreboard(self, view: dict):
+        """Each player's mark, checkers in hand and points as the board stands; in a match the points
+        so far take the place of the checkers in hand (the title bar counts the checkers down)."""
+        match = view["games"] > 1
+        columns = ["", "Total" if match else "Hand", "Lines"]
+        rows = []
+        for seat in range(len(view["players"])):
+            first = view["totals"][seat] if match else view["hands"][seat]
+            rows.append([glyph(seat), first, view["scores"][seat] if not (view["over"] and match) else "-"])
+        return columns, rows
+
+    def status(self, view: dict) -> str:
+        total = len(view["players"]) * view["checkers_each"]
+        down = total - sum(view["hands"])
+        text = f"{down} of {total} checkers down"
+        if view["games"] > 1:
+            text = f"game {view['game_number']} of {view['games']}, " + text
+        if view["lowest"]:
+            text += ", lowest score wins"
+        return text
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or "The game is over."
+        seat = view["to_act"][0]
+        who = f"{names[seat]} {GLYPHS[seat % len(GLYPHS)]}"
+        if view["phase"] == "move":
+            if self.selected is not None:
+                return f"{who}: choose where {square_name(self.selected, 8, 8)} goes, or another checker."
+            return f"{who}: choose a checker to move, or an empty square to place on (p: no move)."
+        if view["moved"]:
+            return f"{who}: now place a new checker on an empty square (type e4, or arrows, Enter)."
+        return f"{who}: place a new checker on an empty square (type e4, or arrows, Enter)."
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        return [m for m in moves if m.kind == "skip"]
+
+    def action_key(self, move: Move, index: int) -> str:
+        return "p" if move.kind == "skip" else super().action_key(move, index)
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        if move.kind == "skip":
+            return "Skip the move, place a checker"
+        return super().action_label(seat, move, optional)
+
+    def submit(self, seat: int, move: Move) -> bool:
+        done = super().submit(seat, move)
+        if done:
+            self.selected = None
+            self.refresh_table()
+        return done
+
+    def choose_square(self, index: int) -> None:
+        """A square chosen on the board: select a checker, send it somewhere, or place a new one."""
+        seat = self.mover()
+        if seat is None:
+            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
+            self.refresh_table()
+            return
+        game = self.game
+        view = game.view(seat)
+        owner = view["board"][index]
+        if view["phase"] == "move":
+            if self.selected is not None and index == self.selected:
+                self.selected = None
+                self.error = ""
+                self.refresh_table()
+                return
+            if owner == seat:
+                if not self.destinations(seat, index):
+                    self.error = f"The checker on {square_name(index, 8, 8)} is boxed in: it has nowhere to go."
+                    self.app.bell()
+                else:
+                    self.selected = index
+                    self.error = ""
+                self.refresh_table()
+                return
+            if self.selected is not None:
+                self.submit(seat, Move("move", (self.selected, index)))
+                return
+        self.submit(seat, Move("place", (index,)))
+
+    def unlisted_key(self, key: str) -> bool:
+        if key == "v":
+            self.show_lines = not self.show_lines
+            self.refresh_table()
+            return True
+        if key == "\x1b" and self.selected is not None:
+            self.selected = None
+            self.error = ""
+            self.refresh_table()
+            return True
+        return False
+
+    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
+        self.choose_square(message.index)
+
+    def keys_help(self) -> str:
+        return super().keys_help() + (
+            "- On the board: type a square (e4), or the arrows and Enter, or click. Choose one of your\n"
+            "  checkers to see where it can go (marked ·), then choose where; choose an empty square to\n"
+            "  place a new checker (no move this turn). `p` skips the move; `v` shows or hides the lines;\n"
+            "  Escape lets go of a chosen checker.\n"
+        )
