@@ -18,13 +18,6 @@ async def test_whole_game_from_the_launcher_to_the_results(make_app, store):
             if app.screen.selected_game().id == "pontifuse":
                 break
             await pilot.press("up")
-        # Pontifuse is among the last games in the list (the board games close it)
-        await pilot.press("end")
-        for _ in range(10):
-            if app.screen.selected_game().id == "pontifuse":
-                break
-            await pilot.press("up")
-        assert app.screen.selected_game().id == "pontifuse"
         await pilot.press("enter")
         await settle(pilot, 3)
         assert isinstance(app.screen, SetupScreen) and app.screen.info.id == "pontifuse"
