@@ -14,6 +14,8 @@ last one. Houses (Herman's Castle) are claimed at random: the corners are alike.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.castles import COLOURS, EMPTY, Position
 from tabletop_tui.rules.engine import Move
@@ -40,6 +42,14 @@ class CastleSearch:
         self.budget = budget
         self.nodes = 0
         self.others = [s for s in range(len(base)) if s != me]
+        #: per seat with a house: for each colour, the touch counts of the cells outside it
+        self.outside = []
+        for s in range(len(base)):
+            if pos.house[s] is None:
+                self.outside.append(None)
+            else:
+                cells = [i for i in range(len(pos.cells)) if pos.owner[i] != s]
+                self.outside.append([itemgetter(*[3 * i + k for i in cells]) for k in (0, 1, 2)])
 
     # -- values -------------------------------------------------------------------------------------
 
@@ -53,52 +63,45 @@ class CastleSearch:
     def moves(self, seat: int) -> list[tuple[int, int, int]]:
         """(gain, cell, colour) of every placement open to `seat`, the best first."""
         pos = self.pos
-        cells = pos.cells
-        near = pos.near
+        touch = pos.touch
         supply = pos.supply
         colours = [k for k in (0, 1, 2) if supply[k]]
-        out = []
-        house = pos.house[seat]
         owner = pos.owner
-        primary = pos.primary(seat) if house is not None else -1
-        for i, c in enumerate(cells):
+        primary = pos.primary(seat) if pos.house[seat] is not None else -1
+        out = []
+        for i, c in enumerate(pos.cells):
             if c != EMPTY:
                 continue
             if owner[i] == seat:
-                for k in colours:
-                    out.append((0, i, k))
+                out.extend((0, i, k) for k in colours)
                 continue
-            counts = [0, 0, 0, 0, 0]  # by colour (EMPTY and WALL land at -1, -2: indexes 4, 3)
-            for x in near[i]:
-                counts[cells[x]] += 1
+            base = 3 * i
             for k in colours:
-                g = counts[k]
-                if k == primary:
-                    g += g
-                out.append((g, i, k))
-        out.sort(key=lambda m: -m[0])
+                g = touch[base + k]
+                out.append((g + g if k == primary else g, i, k))
+        out.sort(reverse=True)
         return out
 
     def best_gain(self, seat: int) -> int:
-        """What the best placement open to `seat` scores at once."""
+        """What the best placement open to `seat` scores at once (`Position.touch` keeps the cells
+        with stones below zero, so that this is the largest of a slice, or of the cells outside the
+        seat's house)."""
         pos = self.pos
-        cells = pos.cells
-        near = pos.near
-        owner = pos.owner
+        touch = pos.touch
         supply = pos.supply
-        primary = pos.primary(seat) if pos.house[seat] is not None else -1
+        outside = self.outside[seat]
         best = 0
-        for i, c in enumerate(cells):
-            if c != EMPTY or owner[i] == seat:
-                continue
-            counts = [0, 0, 0, 0, 0]
-            for x in near[i]:
-                counts[cells[x]] += 1
-            for k in (0, 1, 2):
-                if supply[k]:
-                    g = counts[k] * 2 if k == primary else counts[k]
-                    if g > best:
-                        best = g
+        for k in (0, 1, 2):
+            if supply[k]:
+                top = max(touch[k::3]) if outside is None else max(outside[k](touch))
+                if top > best:
+                    best = top
+        if pos.house[seat] is not None:
+            p = pos.primary(seat)
+            if p >= 0 and supply[p]:
+                top = max(outside[p](touch))
+                if top + top > best:
+                    best = top + top
         return best
 
     # -- the search ----------------------------------------------------------------------------------

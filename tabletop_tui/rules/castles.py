@@ -33,6 +33,7 @@ COLOURS = ("red", "blue", "yellow")
 RED, BLUE, YELLOW = 0, 1, 2
 EMPTY = -1
 WALL = -2  # a cell of the picture that is no space of the castle (a courtyard)
+FULL = 1000  # (see Position.touch)
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 
 # --------------------------------------------------------------------------------------------
@@ -125,10 +126,12 @@ class Position:
     """The castle's cells (a colour, EMPTY or WALL), the supply, each seat's points in this game and,
     with houses, who owns each cell and how many stones of each colour each house holds.
 
-    `gain` is the whole scoring rule; `place` and `unplace` change the position (a bot searches with
-    them)."""
+    `touch[3 * cell + colour]` counts the stones of each colour touching each empty cell, kept up to
+    date stone by stone; a cell with a stone (or no space) counts FULL less, below zero, so that the
+    best empty cell for a colour is the largest of a slice (`touch[colour::3]`). `gain` is the whole scoring rule; `place` and `unplace` change the position (a bot
+    searches with them); `put` sets a stone down without scoring it (a position seen in a view)."""
 
-    __slots__ = ("near", "cells", "supply", "points", "owner", "house", "left")
+    __slots__ = ("near", "cells", "supply", "points", "owner", "house", "left", "touch")
 
     def __init__(self, board: CastleBoard, diagonal: bool, stones: tuple[int, int, int], seats: int):
         self.near = board.neighbours(diagonal)
@@ -138,6 +141,7 @@ class Position:
         self.owner = [-1] * len(self.cells)  # the seat whose house a cell is in
         self.house: list[list[int] | None] = [None] * seats  # stones of each colour in a seat's house
         self.left = len(board.spaces)  # empty spaces
+        self.touch = [0 if c == EMPTY else -FULL for c in self.cells for _ in range(3)]
 
     def copy(self) -> "Position":
         other = Position.__new__(Position)
@@ -148,6 +152,7 @@ class Position:
         other.owner = list(self.owner)
         other.house = [None if h is None else list(h) for h in self.house]
         other.left = self.left
+        other.touch = list(self.touch)
         return other
 
     def claim(self, seat: int, cells) -> None:
@@ -175,43 +180,55 @@ class Position:
         return -1
 
     def touching(self, cell: int, colour: int) -> int:
-        cells = self.cells
-        n = 0
-        for x in self.near[cell]:
-            if cells[x] == colour:
-                n += 1
-        return n
+        """The stones of `colour` touching `cell`."""
+        return self.touch[3 * cell + colour]
 
     def gain(self, seat: int, cell: int, colour: int) -> int:
         """The points `seat` scores for a stone of `colour` on the empty `cell`: one for each touching
         stone of its colour, two each if it is the seat's primary colour, none in the seat's own house."""
         if self.owner[cell] == seat:
             return 0
-        cells = self.cells
-        n = 0
-        for x in self.near[cell]:
-            if cells[x] == colour:
-                n += 1
+        n = self.touch[3 * cell + colour]
         if n and self.house[seat] is not None and self.primary(seat) == colour:
             n += n
         return n
 
-    def place(self, seat: int, cell: int, colour: int) -> int:
-        g = self.gain(seat, cell, colour)
+    def put(self, cell: int, colour: int) -> None:
+        """A stone on an empty space, scoring nothing and taking nothing from the supply."""
         self.cells[cell] = colour
-        self.supply[colour] -= 1
-        self.points[seat] += g
         self.left -= 1
+        touch = self.touch
+        for x in self.near[cell]:
+            touch[3 * x + colour] += 1
+        base = 3 * cell
+        touch[base] -= FULL
+        touch[base + 1] -= FULL
+        touch[base + 2] -= FULL
         o = self.owner[cell]
         if o >= 0:
             self.house[o][colour] += 1
+
+    def place(self, seat: int, cell: int, colour: int) -> int:
+        """`seat` places a stone of the supply: returns the points it scores."""
+        g = self.gain(seat, cell, colour)
+        self.put(cell, colour)
+        self.supply[colour] -= 1
+        self.points[seat] += g
         return g
 
     def unplace(self, seat: int, cell: int, colour: int, g: int) -> None:
+        """Take back `place` (which scored `g`)."""
         self.cells[cell] = EMPTY
         self.supply[colour] += 1
         self.points[seat] -= g
         self.left += 1
+        touch = self.touch
+        for x in self.near[cell]:
+            touch[3 * x + colour] -= 1
+        base = 3 * cell
+        touch[base] += FULL
+        touch[base + 1] += FULL
+        touch[base + 2] += FULL
         o = self.owner[cell]
         if o >= 0:
             self.house[o][colour] -= 1
@@ -221,14 +238,13 @@ class Position:
         """The position a seat sees (`CastleGame.view`): what a computer player searches from."""
         board = GAMES[view["game_id"]].BOARD
         pos = cls(board, view["diagonal"], tuple(view["supply"][c] for c in COLOURS), len(view["players"]))
-        for i, c in enumerate(view["cells"]):
-            if c in COLOUR_INDEX:
-                pos.cells[i] = COLOUR_INDEX[c]
-                pos.left -= 1
-        pos.points = list(view["points"])
         for seat, corner in enumerate(view["houses"]):
             if corner is not None:
                 pos.claim(seat, board.houses[corner])
+        for i, c in enumerate(view["cells"]):
+            if c in COLOUR_INDEX:
+                pos.put(i, COLOUR_INDEX[c])
+        pos.points = list(view["points"])
         return pos
 
     def finished(self) -> bool:
@@ -284,8 +300,8 @@ class CastleGame(Game):
                "lets everyone lead equally often."),
         Option("lead", "Next game's leader", "choice", "rotate",
                choices=(("rotate", "rotate"), ("winner", "winner")),
-               help="In a series: the lead passes to the next player (rotate), or the winner of the last "
-               "game leads the next (winner), as the original says of a game after a game."),
+               help="In a series: the next player leads each new game (rotate), or the winner of the "
+               "last game does (winner: the original's rule for a game after a game)."),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options):
@@ -572,7 +588,8 @@ class CastleGame(Game):
             "house_owner": house_owner,
             "free_corners": [c for c in board.houses if c not in house_owner] if self.HOUSES else [],
             "primary": self.primaries() if self.HOUSES else [None] * n,
-            "gains": self.gains_for(acting) if acting is not None and self._phase == PLACING else {},
+            # what each placement would score, for the seat to act (in its own view: nobody else needs it)
+            "gains": self.gains_for(acting) if seat == acting and self._phase == PLACING else {},
             "over": self._outcome is not None,
             "result": self._outcome.summary if self._outcome is not None else None,
         }
