@@ -310,7 +310,6 @@ class CastleGame(Game):
         self._series = self.options["series"]
         self._board = self.BOARD
         self._past: list[list[int]] = []  # each finished game's points, per seat
-        self._game_winners: list[int] = []
         self._first_order = list(range(n))  # the turn order of the first game (the series tie-break)
         self._outcome: Outcome | None = None
         self._start_game(0, self.log)
@@ -412,7 +411,6 @@ class CastleGame(Game):
         else:
             text += f" {names[winner]} wins the game."
         self._past.append(points)
-        self._game_winners.append(winner)
         totals = self.totals()
         if self._series > 1:
             text += " Totals: " + ", ".join(f"{names[s]} {totals[s]}" for s in range(len(names))) + "."
@@ -597,7 +595,6 @@ class CastleGame(Game):
     def _copy_state(self, state: dict) -> None:
         state["_pos"] = self._pos.copy()
         state["_past"] = [list(p) for p in self._past]
-        state["_game_winners"] = list(self._game_winners)
         state["_order"] = list(self._order)
         state["_houses"] = dict(self._houses)
         state["_legal_cache"] = None

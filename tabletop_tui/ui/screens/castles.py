@@ -72,6 +72,7 @@ class CastleScreen(GameScreen):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
+        self._view = view  # (the action bar's labels are made after the table is drawn, from this view)
         board = self.query_one("#board", GridBoard)
         seat = self.chooser()
         placing = view["phase"] == "place" and seat is not None
@@ -203,9 +204,9 @@ class CastleScreen(GameScreen):
         if move.kind != "colour":
             return super().action_label(seat, move, optional)
         colour = move.args[0]
-        view_supply = self.game.view(None)["supply"]
-        chosen = self.colour_of(seat, {"supply": view_supply}) == colour
-        return f"{GLYPH[colour]} {colour} ({view_supply[colour]} left){' ◀' if chosen else ''}"
+        view = self._view
+        chosen = self.colour_of(seat, view) == colour
+        return f"{GLYPH[colour]} {colour} ({view['supply'][colour]} left){' ◀' if chosen else ''}"
 
     def submit(self, seat: int, move: Move) -> bool:
         if move.kind == "colour":  # a choice of the screen, not a move of the rules
