@@ -596,3 +596,34 @@ def test_one_thousand_random_games(cls):
         assert outcome.winner is not None and totals[outcome.winner] == max(totals)
         assert outcome.winner == min(s for s in range(n) if totals[s] == max(totals))
         assert game.legal_moves(0) == [] and game.to_act() == []
+
+
+def test_the_last_turn_of_the_search_values_placements_as_if_it_made_them():
+    """`frontier` values the placements of the last turn searched without making them: it must find
+    exactly what making each one and looking at the next player's best would."""
+    checked = 0
+    for cls in CASTLES:
+        for seed in range(8):
+            rng = random.Random(seed)
+            n = rng.choice([2, 3, 4])
+            game = cls([f"P{i}" for i in range(n)], seed=seed, diagonal=seed % 2 == 1)
+            for _ in range(rng.randint(len(cls.BOARD.spaces) // 2, len(cls.BOARD.spaces) - 6)):
+                seat = game.to_act()[0]
+                game.play(seat, rng.choice(game.legal_moves(seat)))
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            values = []
+            for quick in (True, False):
+                pos = Position.from_view(view)
+                step = view["order"].index(seat)
+                search = CastleSearch(pos, seat, view["order"], step, [0] * n, budget=10**9)
+                search.quick = quick
+                found = []
+                for g, cell, colour in search.moves(seat)[::2]:
+                    pos.place(seat, cell, colour)
+                    found += [search.search(depth, float("-inf"), float("inf"), step + 1) for depth in (1, 2)]
+                    pos.unplace(seat, cell, colour, g)
+                values.append(found)
+            assert values[0] == values[1] and len(values[0]) >= 4
+            checked += 1
+    assert checked == 24

@@ -24,7 +24,7 @@ from tabletop_tui.rules.engine import Move
 
 #: the share of the best placement open to the player to move, counted at the end of the search
 TEMPO = 0.5
-#: positions visited per decision (the search stops at the first depth it cannot finish in this)
+#: positions visited per decision (the deepest search that fits, the last depth perhaps cut short)
 BUDGET = 30000
 
 
