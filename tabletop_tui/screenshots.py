@@ -30,6 +30,9 @@ SCENES = {
     "penniless-and-insane": (["Ada", "Bo", "Cy", "Dee"], 6, {}, 29),
     "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 56),
     "queensland": (["Ada", "Bo"], 3, {}, 21),
+    "putwoodys-castle": (["Ada", "Bo", "Cy"], 3, {}, 9),
+    "nickies-castle": (["Ada", "Bo"], 2, {"series": 2}, 11),
+    "hermans-castle": (["Ada", "Bo", "Cy"], 1, {}, 14),
 }
 
 

@@ -1,0 +1,250 @@
+"""The castles (Putwoody's, Nickie's and Herman's): one screen for the three boards.
+
+A colour is chosen with 1-3 (or a click in the action bar) and stays chosen from turn to turn; every
+empty space then shows what a stone of that colour would score there, and choosing a square places
+it: type its name (b3), or the arrows and Enter, or a click. In Herman's Castle the houses are
+claimed first, with the keys shown or a click on a corner.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.castles import COLOURS
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import GridBoard
+
+#: a shape for each colour, so that the stones differ without colour too
+GLYPH = {"red": "●", "blue": "■", "yellow": "▲"}
+STYLE = {"red": "bold #ff5f5f", "blue": "bold #5fafff", "yellow": "bold #ffd75f"}
+#: the background of a space holding a stone, so that groups of a colour show at a glance
+TINT = {"red": "on #5a1c1c", "blue": "on #1c355a", "yellow": "on #554a14"}
+#: each seat's house, tinted (Herman's Castle)
+HOUSE_TINT = ("on #3b2b45", "on #233b45", "on #45392b", "on #2b452f")
+FREE_CORNER = "on #26262e"
+COURTYARD = "on #1a1a1a"
+CORNER_SHORT = {"north-west": "NW", "north-east": "NE", "south-east": "SE", "south-west": "SW"}
+
+
+def stone(colour: str) -> Text:
+    return Text(GLYPH[colour], style=STYLE[colour])
+
+
+class CastleScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._colour: dict[int, str] = {}  # the colour each person has chosen
+
+    def compose_table(self) -> ComposeResult:
+        board = self.session.game.BOARD
+        if board.rows <= 5:
+            width, height = 5, 2
+        else:
+            width, height = 4, 1
+        yield GridBoard(board.rows, board.cols, cell_width=width, cell_height=height, labels=True, id="board")
+        yield Drawn(id="castle-notes")
+
+    def on_mount(self) -> None:
+        board = self.query_one("#board", GridBoard)
+        board.focus()
+        if self.game.view(None)["cells"][board.cursor] == "wall":  # start on a space, not the courtyard
+            board.cursor -= 1
+        self.watch(board, "cursor", lambda _: self.refresh_table(), init=False)
+
+    # -- the chosen colour ------------------------------------------------------------------------
+
+    def chooser(self) -> int | None:
+        """The person to act, whose colour the board shows (None while a computer or nobody is)."""
+        humans = self.session.human_to_act()
+        return humans[0] if humans and self._handoff is None and not self.read_only else None
+
+    def colour_of(self, seat: int, view: dict) -> str | None:
+        """The colour `seat` has chosen, or the first with stones left once that one is gone."""
+        left = [c for c in COLOURS if view["supply"][c]]
+        chosen = self._colour.get(seat)
+        if chosen in left:
+            return chosen
+        return left[0] if left else None
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        self._view = view  # (the action bar's labels are made after the table is drawn, from this view)
+        board = self.query_one("#board", GridBoard)
+        seat = self.chooser()
+        placing = view["phase"] == "place" and seat is not None
+        colour = self.colour_of(seat, view) if placing else None
+        gains = view["gains"].get(colour) if colour else None
+        owner_of = {}
+        for corner, who in view["house_owner"].items():
+            for i in view["house_cells"][corner]:
+                owner_of[i] = who
+        free = {i for c in view["free_corners"] for i in view["house_cells"][c]}
+        cells, styles, highlight = [], {}, set()
+        above = [Text("")] * (board.cell_height // 2)  # the content on the line of the rank's number
+        for i, here in enumerate(view["cells"]):
+            if here == "wall":
+                cells.append([Text("░" * board.cell_width, style="#3a3a3a")] * board.cell_height)
+                styles[i] = COURTYARD
+                continue
+            if here is not None:
+                glyph = stone(here)
+                if i == view["last"]:
+                    glyph = Text.assemble("[", glyph, "]")
+                cells.append(above + [glyph])
+                styles[i] = TINT[here]
+            elif gains is not None and gains[i] is not None:
+                g = gains[i]
+                cells.append(above + [Text(f"+{g}", style="bold green") if g else Text("·", style="dim")])
+            else:
+                cells.append(above + [Text("·", style="dim")])
+            if i in owner_of:  # a house keeps its owner's tint, stones or not
+                styles[i] = HOUSE_TINT[owner_of[i] % len(HOUSE_TINT)]
+            elif i in free:
+                styles[i] = FREE_CORNER
+        if view["phase"] == "house" and seat is not None:
+            highlight = free
+        board.set_cells(cells, highlight, styles)
+        self.query_one("#castle-notes", Drawn).update(self.notes(view))
+
+    def notes(self, view: dict) -> Text:
+        names = view["players"]
+        out = Text()
+        if view["house_cells"]:
+            out.append("Houses: ", style="bold")
+            claimed = [(s, c) for s, c in enumerate(view["houses"]) if c]
+            if not claimed:
+                out.append("every corner is free", style="dim")
+            for k, (s, corner) in enumerate(claimed):
+                if k:
+                    out.append("  ")
+                out.append(f" {CORNER_SHORT[corner]} ", style=HOUSE_TINT[s % len(HOUSE_TINT)])
+                out.append(f" {names[s]} ")
+                primary = view["primary"][s]
+                if primary:
+                    out.append_text(stone(primary))
+                else:
+                    out.append("-", style="dim")
+            out.append("\n")
+        touch = "orthogonally and diagonally" if view["diagonal"] else "orthogonally"
+        out.append(f"Stones touch {touch}. ", style="dim")
+        if not view["over"] and view["phase"] == "place":
+            left = sum(view["supply"].values())
+            empty = sum(1 for c in view["cells"] if c is None)
+            out.append(f"{left} stones left, {empty} empty spaces.", style="dim")
+        return out
+
+    def scoreboard(self, view: dict):
+        columns, rows = [], []
+        houses = bool(view["house_cells"])
+        series = view["series"] > 1
+        if houses:
+            columns += ["House", "Primary"]
+        columns.append("Pts")
+        if series:
+            columns.append("Total")
+        for s in range(len(view["players"])):
+            row = []
+            if houses:
+                corner = view["houses"][s]
+                row.append(Text(CORNER_SHORT[corner], style=HOUSE_TINT[s % len(HOUSE_TINT)]) if corner else "-")
+                primary = view["primary"][s]
+                row.append(stone(primary) if primary else Text("-", style="dim"))
+            row.append(view["points"][s])
+            if series:
+                row.append(view["totals"][s])
+            rows.append(row)
+        return columns, rows
+
+    def status(self, view: dict) -> str:
+        if view["series"] > 1:
+            return f"game {view['game_number']} of {view['series']}"
+        return ""
+
+    def prompt(self, view: dict) -> str:
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or "The game is over."
+        seat = view["to_act"][0]
+        if view["phase"] == "house":
+            return f"{names[seat]} claims a corner as a house: the keys below, or a square of a free corner."
+        me = self.chooser()
+        if me is None:
+            return f"{names[seat]} places a stone."
+        colour = self.colour_of(me, view)
+        board = self.query_one("#board", GridBoard)
+        cursor = board.cursor
+        where = ""
+        if view["cells"][cursor] is None and colour:
+            g = view["gains"][colour][cursor]
+            where = f" ({view['squares'][cursor]}: {'+' + str(g)})"
+        return f"{names[seat]}: a {colour} stone{where}. Type a square (b3) or arrows+Enter; 1-3: colour."
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        """The houses while they are claimed; then the colours (the squares are chosen on the board)."""
+        if moves and moves[0].kind == "house":
+            return moves
+        colours = []
+        for m in moves:
+            if m.kind == "place" and m.args[0] not in colours:
+                colours.append(m.args[0])
+        return [Move("colour", (c,)) for c in COLOURS if c in colours]
+
+    def action_key(self, move: Move, index: int) -> str:
+        if move.kind == "colour":
+            return str(COLOURS.index(move.args[0]) + 1)
+        return str(index + 1)
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        if move.kind != "colour":
+            return super().action_label(seat, move, optional)
+        colour = move.args[0]
+        view = self._view
+        chosen = self.colour_of(seat, view) == colour
+        return f"{GLYPH[colour]} {colour} ({view['supply'][colour]} left){' ◀' if chosen else ''}"
+
+    def submit(self, seat: int, move: Move) -> bool:
+        if move.kind == "colour":  # a choice of the screen, not a move of the rules
+            self._colour[seat] = move.args[0]
+            self.error = ""
+            self.refresh_table()
+            return True
+        return super().submit(seat, move)
+
+    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
+        humans = self.session.human_to_act()
+        if not humans or self.read_only:
+            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
+            self.refresh_table()
+            return
+        seat = humans[0]
+        view = self.game.view(seat)
+        square = view["squares"][message.index]
+        if view["phase"] == "house":
+            corner = next((c for c, cells in view["house_cells"].items() if message.index in cells), None)
+            if corner is None:
+                self.error = f"{square} is in no corner: a house is one of the four corner blocks of four squares."
+                self.app.bell()
+                self.refresh_table()
+                return
+            self.submit(seat, Move("house", (corner,)))
+            return
+        colour = self.colour_of(seat, view) or COLOURS[0]
+        self.submit(seat, Move("place", (colour, square)))
+
+    def keys_help(self) -> str:
+        return (
+            "\n\n## Keys\n\n"
+            "- `1` red, `2` blue, `3` yellow: the colour of your next stone (it stays chosen). Each empty\n"
+            "  space shows what a stone of that colour scores there.\n"
+            "- Type a square's name (`b3`), or move with the arrows and press Enter, or click a square, to\n"
+            "  place the stone there. Escape forgets a letter typed.\n"
+            "- Herman's Castle: claim a house with the keys shown, or a square of a free corner.\n"
+            "- `?` these rules, `u` undo (every move can be taken back), `l` the whole log,\n"
+            "  `s` save and go back to the games, `q` quit (the game is saved after every move).\n"
+        )
