@@ -420,7 +420,7 @@ NEAR = """
 def test_the_near_miss_takes_the_square_an_enemy_piece_just_left():
     game = table(NEAR, turn="B")
     play(game, "e5 g6")  # the Knight leaves e5, diagonally ahead of the Pawn on d4
-    assert game.view(None)["near_miss"] == "e5"
+    assert game.view(None)["near_miss"] == "e5" and game.view(None)["near_miss_pawns"] == ["d4"]
     assert destinations(game, "d4") == {"d5", "e5"}
     events = play(game, "d4 e5")
     assert "near-miss" in events[0].text

@@ -194,3 +194,4 @@ class LandGrabBot(Bot):
         best = Searcher(self.budget, self.max_depth).best_moves(pos)
         choice = public(self.random.choice(best))
         return choice if choice in moves else self.random.choice(moves)
+

@@ -544,6 +544,7 @@ class LandGrab(Game):
             "out": [{LETTERS[t]: pos.out[colour_of[s]][t] for t in range(6)} for s in seats],
             "fresh_pawns": [SQ[i] for i in squares_of(pos.fresh)],
             "near_miss": SQ[pos.vacated] if pos.vacated >= 0 else None,
+            "near_miss_pawns": self._near_miss_pawns(),
             "last": None if last is None or last[0] == PASS else
             {"from": SQ[last[1]] if last[0] == SHIFT else None, "to": SQ[last[2]] if last[0] == SHIFT else SQ[last[1]]},
             "land": [[SQ[i] for i in squares_of(lands[colour_of[s]][0])] for s in seats],
@@ -561,6 +562,15 @@ class LandGrab(Game):
             "winner": outcome.winner if outcome is not None else None,
             "result": outcome.summary if outcome is not None else None,
         }
+
+    def _near_miss_pawns(self) -> list[str]:
+        """The squares of the Pawns that may make a near-miss now."""
+        pos = self.pos
+        v = pos.vacated
+        if v < 0 or self._outcome is not None:
+            return []
+        c = pos.turn
+        return [SQ[fr] for fr in squares_of(pos.occ[c]) if pos.kind[fr] == PAWN and v in PAWN_DIAG[c][fr]]
 
     # -- words ------------------------------------------------------------------------------------
 

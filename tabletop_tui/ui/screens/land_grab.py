@@ -70,6 +70,7 @@ class LandGrabScreen(GameScreen):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
+        self._view = view  # what the action bar's labels are drawn from, next
         seat = self._mover()
         if seat is None or view["over"]:
             self._clear()
@@ -130,8 +131,9 @@ class LandGrabScreen(GameScreen):
                 out.append(f"; out: {', '.join(gone)}", style="dim")
             out.append("\n")
         rule = "33+ squares of land, the whole first row in it, wins."
-        if view["near_miss"]:
-            rule += f" Near-miss square: {view['near_miss']}."
+        if view["near_miss_pawns"]:
+            pawns = " or ".join(view["near_miss_pawns"])
+            rule += f" Near-miss: the Pawn on {pawns} may slip to {view['near_miss']}."
         out.append(rule, style="italic")
         return out
 
@@ -203,7 +205,8 @@ class LandGrabScreen(GameScreen):
             if len(move.args) == 3:
                 return NAMES[move.args[2]]
             target = square_index(move.args[1], 8, 8)
-            piece = self.game.view(None)["board"][target]
+            view = getattr(self, "_view", None) or self.game.view(None)
+            piece = view["board"][target]
             return f"takes {move.args[1]}" if piece else f"to {move.args[1]}"
         return self.game.describe_move(move)
 
@@ -265,6 +268,16 @@ class LandGrabScreen(GameScreen):
         else:
             self.error = f"{name} is empty: choose one of your pieces, or an empty square on rank {row} to create one."
         self.refresh_table()
+
+    def choose_any(self, rnd) -> None:
+        """Choose, as a person would, the square a legal move starts from, at random (for the benchmark of
+        key to frame: the action bar then holds the keys that make a move)."""
+        seat = self._mover()
+        if seat is not None:
+            moves = self.game.legal_moves(seat)
+            move = rnd.choice(moves)
+            if move.args:
+                self.choose(square_index(move.args[0], 8, 8))
 
     def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
         if not self.read_only:
