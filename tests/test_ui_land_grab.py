@@ -226,3 +226,28 @@ async def test_the_lands_are_tinted_on_the_board(make_app, store):
         info = words(screen.query_one("#lg-info"))
         assert "Ada (White): land 7, rank 1 open" in info and "in hand: P1 R2 N2 B2 Q1 K1" in info
         assert_fits(screen, "#board", "#lg-info")
+
+
+async def test_a_pawn_reaching_the_far_row_is_promoted_by_the_value_key(make_app, store):
+    from tabletop_tui.session import Session
+
+    session = Session.new("land-grab", ["Ada", "Bo"], ADA_WHITE, {"promotion": True}, store=store)
+    whites = [Move("create", ("a1", "P")), Move("move", ("a1", "a3"))] + [
+        Move("move", (f"a{r}", f"a{r + 1}")) for r in range(3, 7)]
+    for white, f in zip(whites, "hgfedc"):
+        session.play(0, white)
+        session.play(1, Move("create", (f"{f}8", "P")))
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        await pilot.press("a", "7", "a", "8")
+        await settle(pilot)
+        assert screen.promoting == sq("a8") and len(screen.session.game.history) == 12
+        assert sorted(keys(app)) == ["2", "3", "4", "5"]
+        assert "what does the Pawn become on a8" in words(screen.query_one("#prompt"))
+        await pilot.press("5")
+        await settle(pilot)
+        view = screen.session.game.view(None)
+        assert view["board"][sq("a8")] == "Q" and view["hand"][0]["Q"] == 0

@@ -42,17 +42,23 @@ def barrier(mine: int, blocked: int, band: int) -> int:
     free = band & ~mine & ~blocked
     reach = LEFT & own
     k = 0
+    # (spread8 written out: this is where the computer player spends most of its time)
     while True:
-        while True:  # everything joined through own pieces at this cost
-            grown = reach | (spread8(reach) & own)
-            if grown == reach:
-                break
-            reach = grown
+        if own:
+            while True:  # everything joined through own pieces at this cost
+                h = reach | ((reach << 1) & NOT_A) | ((reach >> 1) & NOT_H)
+                grown = reach | ((h | (h << 8) | (h >> 8)) & own)
+                if grown == reach:
+                    break
+                reach = grown
         if reach & RIGHT:
             return k
         k += 1
-        new = (spread8(reach) | LEFT) & free & ~reach
-        if not new or k >= IMPOSSIBLE:
+        if k >= IMPOSSIBLE:
+            return IMPOSSIBLE
+        h = reach | ((reach << 1) & NOT_A) | ((reach >> 1) & NOT_H)
+        new = (h | (h << 8) | (h >> 8) | LEFT) & free & ~reach
+        if not new:
             return IMPOSSIBLE
         reach |= new
 
@@ -68,13 +74,26 @@ def has_won(mine: int, colour: int) -> bool:
     return in_every_file(mine) and wins(mine, colour)
 
 
+_scores: dict[tuple, int] = {}
+
+
 def side_score(mine: int, theirs: int, colour: int) -> int:
+    """How near `colour` (its pieces on `mine`, the other side's on `theirs`) stands to a winning fence,
+    in points: the fewer squares missing, the pieces brought on and forward, the better."""
+    key = (mine, theirs, colour)
+    score = _scores.get(key)
+    if score is not None:
+        return score
     c4 = barrier(mine, theirs, BAND[4][colour])
     c5 = barrier(mine, theirs, BAND[5][colour])
     need = min(c4 + 1, c5)
     advance = ((mine & BAND[2][colour]).bit_count() + (mine & BAND[3][colour]).bit_count()
                + (mine & BAND[4][colour]).bit_count() + (mine & BAND[5][colour]).bit_count())
-    return -60 * need - 12 * c4 - 4 * c5 + 3 * advance + 5 * mine.bit_count()
+    score = -60 * need - 12 * c4 - 4 * c5 + 3 * advance + 5 * mine.bit_count()
+    if len(_scores) > 100_000:
+        _scores.clear()
+    _scores[key] = score
+    return score
 
 
 def evaluate(pos: Position) -> int:
