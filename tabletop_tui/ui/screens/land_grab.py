@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
 
 from tabletop_tui.rules.components.squares import square_index, square_name
@@ -32,6 +33,12 @@ def _sq(index: int) -> str:
     return square_name(index, 8, 8)
 
 
+class Chessboard(GridBoard):
+    """The grid board, its Enter named for what it does here (a square is chosen, not marked)."""
+
+    BINDINGS = [Binding("enter,space", "choose", "Choose square")]
+
+
 class LandGrabScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,7 +47,7 @@ class LandGrabScreen(GameScreen):
         self.promoting: int | None = None  # the far-row square a chosen pawn goes to (promotion)
 
     def compose_table(self) -> ComposeResult:
-        yield GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False, id="board")
+        yield Chessboard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False, id="board")
         yield Drawn(id="lg-info")
 
     def on_mount(self) -> None:
