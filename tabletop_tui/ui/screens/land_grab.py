@@ -94,16 +94,16 @@ class LandGrabScreen(GameScreen):
                        if m.kind == "move" and m.args[0] == origin}
         last = view["last"] or {}
         marked = {square_index(s, 8, 8) for s in (last.get("from"), last.get("to")) if s}
-        cells, styles = [], {}
+        letters, inks, styles = [], [], {}
         for i, piece in enumerate(view["board"]):
             name = _sq(i)
             if piece:
-                text = Text(piece, style=PIECE_STYLE[0 if piece.isupper() else 1])
+                letter, ink = piece, PIECE_STYLE[0 if piece.isupper() else 1]
             elif i in targets:
-                text = Text("·", style="bold #ffffff")
+                letter, ink = "·", "bold #ffffff"
             else:
-                text = Text("")
-            cells.append([text])
+                letter, ink = "", ""
+            letters.append(letter)
             dark = (i // 8 + i % 8) % 2
             owner = (name in land[0]) + 2 * (name in land[1])
             style = "on " + (PLAIN[dark] if owner == 0 else LAND[owner - 1][dark])
@@ -112,7 +112,12 @@ class LandGrabScreen(GameScreen):
             if i in marked:
                 style += " " + LAST
             styles[i] = style
-        self.query_one("#board", GridBoard).set_cells(cells, targets, styles)
+            inks.append(ink)
+        drawn = (tuple(letters), tuple(inks), frozenset(targets), tuple(styles.values()))
+        if drawn != getattr(self, "_drawn", None):  # the board is drawn again only when it changed
+            self._drawn = drawn
+            board = self.query_one("#board", GridBoard)
+            board.set_cells([[Text(letter, style=ink)] for letter, ink in zip(letters, inks)], targets, styles)
         self.query_one("#lg-info", Static).update(self.info_text(view))
 
     def info_text(self, view: dict) -> Text:
