@@ -12,7 +12,7 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import IllegalMove, Move
 from tabletop_tui.rules.land_grab import (
-    CHESS_SET, LETTERS, WHITE, BLACK, LandGrab, land, position_from_view, squares_of, SQ,
+    CHESS_SET, LETTERS, WHITE, BLACK, LandGrab, position_from_view, squares_of, SQ,
 )
 from tabletop_tui.rules.components.squares import square_index
 

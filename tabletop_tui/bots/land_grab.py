@@ -17,7 +17,7 @@ from __future__ import annotations
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.land_grab import (
-    CREATE, FILE, FULL, HOME_ROW, KING, NOT_A, NOT_H, PASS, PAWN, ROW, SHIFT, WHITE, Position, public, wins,
+    CREATE, FILE, FULL, HOME_ROW, NOT_A, NOT_H, PASS, PAWN, ROW, SHIFT, WHITE, Position, public, wins,
     position_from_view,
 )
 

@@ -211,9 +211,6 @@ class Position:
     def in_file(self, col: int) -> int:
         return ((self.occ[0] | self.occ[1]) & FILE[col]).bit_count()
 
-    def can_create(self, kind: int, count: int) -> bool:
-        return VALUES[kind] == count if self.exact else VALUES[kind] <= count
-
     # -- moves ------------------------------------------------------------------------------------
 
     def moves(self) -> list[tuple]:
@@ -318,9 +315,6 @@ class Position:
             self.vacated = -1
         self.turn = 1 - c
         return captured
-
-    def winner(self, colour: int) -> bool:
-        return wins(self.occ[colour], colour)
 
 
 # --------------------------------------------------------------------------------------------
