@@ -24,7 +24,7 @@ SCENES = {
     "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 1, {}, 34),
     "darwinian-poker": (["Ada", "Bo", "Cy", "Dee"], 2, {}, 9),
     "seven-handed-poker": (["Ada", "Bo"], 4, {}, 14),
-    "land-grab": (["Ada", "Bo"], 10, {}, 73),
+    "land-grab": (["Ada", "Bo"], 1, {}, 78),
 }
 
 

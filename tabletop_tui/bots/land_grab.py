@@ -1,7 +1,8 @@
 """The Land Grab computer player: an alpha-beta search over the position its view shows.
 
-It looks two moves ahead (its move and the reply) in full and a third where its budget of positions
-allows, deepening step by step with the best line of the last step searched first. The budget counts
+It looks four moves ahead (its move, the reply, its next move and the reply to that) where its budget
+of positions allows, and three at least, deepening step by step with the best moves of the last step
+searched first. The budget counts
 positions, not seconds, so the same position always gets the same move on any machine.
 
 A position is judged by how near each side stands to a fence: `barrier(...)` counts the empty squares
@@ -203,8 +204,10 @@ class Searcher:
 
 
 class LandGrabBot(Bot):
-    budget = 4000
-    max_depth = 3
+    #: four moves ahead (its move, the reply, its next, the reply to that) where 30,000 positions do;
+    #: three at least (some 3,000 positions at most)
+    budget = 30_000
+    max_depth = 4
 
     def choose(self, view: dict, moves: list[Move]) -> Move:
         if len(moves) == 1:
