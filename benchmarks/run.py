@@ -214,7 +214,10 @@ async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float],
                 while len(times) < keys:
                     await _quiet(pilot)
                     key = _move_key(app.screen, rnd)
-                    if key is None:
+                    if key == "":  # a square was chosen first (a piece to move): its frame is not timed
+                        await _quiet(pilot)
+                        key = _move_key(app.screen, rnd)
+                    if not key:
                         break  # the game is over
                     count, start = _Frames.count, time.perf_counter()
                     app.post_message(events.Key(key, key))
@@ -245,6 +248,10 @@ def _move_key(screen, rnd: random.Random) -> str | None:
     keys = [a.key for a in screen.query_one("#actions").actions if a.key]
     seat = screen.session.human_to_act()[0]
     keys += [str(m.args[0] + 1) for m in screen.game.legal_moves(seat) if m.kind == "place"]
+    if not keys and hasattr(screen, "choose_any"):
+        # a board whose moves start with a square (the piece to move): choose one; then its keys
+        screen.choose_any(rnd)
+        return ""
     return rnd.choice(keys) if keys else None
 
 

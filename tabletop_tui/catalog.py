@@ -294,6 +294,19 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.castles:CastleScreen",
         help="hermans_castle.md",
     ),
+    GameInfo(
+        id="land-grab",
+        title="Land Grab",
+        family="Board",
+        min_players=2,
+        max_players=2,
+        minutes=15,
+        pitch="Chess pieces that never capture: fence off more than half the board with a line of them.",
+        rules="tabletop_tui.rules.land_grab:LandGrab",
+        bot="tabletop_tui.bots.land_grab:LandGrabBot",
+        screen="tabletop_tui.ui.screens.land_grab:LandGrabScreen",
+        help="land_grab.md",
+    ),
 )
 
 BY_ID = {g.id: g for g in GAMES}

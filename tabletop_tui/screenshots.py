@@ -33,6 +33,7 @@ SCENES = {
     "putwoodys-castle": (["Ada", "Bo", "Cy"], 3, {}, 9),
     "nickies-castle": (["Ada", "Bo"], 2, {"series": 2}, 11),
     "hermans-castle": (["Ada", "Bo", "Cy"], 1, {}, 14),
+    "land-grab": (["Ada", "Bo"], 1, {}, 78),
 }
 
 
