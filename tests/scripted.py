@@ -74,3 +74,15 @@ def refused(game, seat: int, move) -> str:
     # (this module's asserts are not rewritten by pytest, so they say what went wrong themselves)
     assert after == before, f"refusing {move} changed the game:\nbefore {before}\nafter  {after}"
     return info.value.reason
+
+
+def play_out(game, bots, limit: int | None = None):
+    """Plays a game to its end, each seat to act choosing by its bot (a dict or list by seat), at most
+    `limit` moves; returns the outcome."""
+    moves = 0
+    while game.outcome() is None:
+        assert limit is None or moves < limit, f"no end after {limit} moves"
+        seat = game.to_act()[0]
+        game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
+        moves += 1
+    return game.outcome()

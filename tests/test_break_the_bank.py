@@ -14,7 +14,7 @@ from tabletop_tui.bots.break_the_bank import BreakTheBankBot, planner_for, safe_
 from tabletop_tui.rules.break_the_bank import BreakTheBank, split_bank, survival_percent
 from tabletop_tui.rules.engine import Move
 
-from scripted import refused, scripted_stream
+from scripted import refused, scripted_stream, play_out
 
 ROLL, TAKE = Move("roll"), Move("take")
 NAMES = ["Ada", "Bob", "Cy", "Dave", "Eve", "Fay", "Gus", "Hal"]
@@ -503,10 +503,7 @@ def test_bots_beat_random_players():
     for seed in range(games):
         game = BreakTheBank(NAMES[:4], seed)
         bots = [BreakTheBankBot(0, seed)] + [RandomBot(s, seed) for s in (1, 2, 3)]
-        while game.outcome() is None:
-            seat = game.to_act()[0]
-            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
-        wins += 0 in game.outcome().winners
+        wins += 0 in play_out(game, bots).winners
     assert wins > games * 0.32  # a fair share would be a quarter
 
 

@@ -16,7 +16,7 @@ from tabletop_tui.rules.components.cards import STANDARD, card, cards
 from tabletop_tui.rules.darwinian_poker import DarwinianPoker, captures, play_order, resolve
 from tabletop_tui.rules.engine import Move, Stream, log_for
 
-from scripted import refused
+from scripted import refused, play_out
 
 NAMES = ["Ada", "Bob", "Cy", "Dan", "Eve", "Fay"]
 ADA, BOB, CY, DAN = 0, 1, 2, 3
@@ -501,10 +501,7 @@ def test_the_bot_beats_random_players():
         game = DarwinianPoker(NAMES[:n], 500 + g)
         bots = {s: RandomBot(s, g) for s in range(n)}
         bots[g % n] = DarwinianPokerBot(g % n, g)
-        while game.outcome() is None:
-            seat = game.to_act()[0]
-            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
-        wins += (g % n) in game.outcome().winners
+        wins += (g % n) in play_out(game, bots).winners
     assert wins >= games * 0.7
 
 

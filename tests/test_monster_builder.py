@@ -15,7 +15,7 @@ from tabletop_tui.bots.monster_builder import (
 from tabletop_tui.rules.engine import Move, RecordError, Stream
 from tabletop_tui.rules.monster_builder import ATTACKS, MonsterBuilder, win_chance
 
-from scripted import Scripted, refused
+from scripted import Scripted, refused, play_out
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]
 ADA, BO, CY, DI = 0, 1, 2, 3
@@ -683,13 +683,7 @@ def test_bots_finish_games_and_beat_random_players():
         n = 3 + seed % 4
         game = MonsterBuilder(NAMES[:n], seed)
         bots = [MonsterBuilderBot(0, seed)] + [RandomBot(s, seed) for s in range(1, n)]
-        moves = 0
-        while game.outcome() is None:
-            assert moves < 1000
-            seat = game.to_act()[0]
-            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
-            moves += 1
-        wins += game.outcome().winners == [0]
+        wins += play_out(game, bots, limit=1000).winners == [0]
     assert wins >= 28
 
 

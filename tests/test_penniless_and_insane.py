@@ -19,7 +19,7 @@ from tabletop_tui.rules.engine import Move, Stream, log_for
 from tabletop_tui.rules.penniless_and_insane import (
     PennilessAndInsane, act_order, face_total, round_points, value)
 
-from scripted import refused
+from scripted import refused, play_out
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 ADA, BOB, CY, DEE = 0, 1, 2, 3
@@ -696,10 +696,7 @@ def test_the_bot_beats_random_players():
         game = PennilessAndInsane(NAMES[:n], 700 + g)
         bots = {s: RandomBot(s, g) for s in range(n)}
         bots[g % n] = PennilessAndInsaneBot(g % n, g)
-        while game.outcome() is None:
-            seat = game.to_act()[0]
-            game.play(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat)))
-        wins += (g % n) in game.outcome().winners
+        wins += (g % n) in play_out(game, bots).winners
     assert wins >= games * 0.6
 
 
