@@ -46,7 +46,7 @@ class DarwinianPokerScreen(GameScreen):
             label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
         else:
             mine = view["hand"] or []
-            planting = not over and seat in view["to_act"] and seat == self.viewer() and self._handoff is None
+            planting = not over and seat in view["to_act"] and seat == self.viewer() and self.input_open()
             hand.set_cards(mine, pick="one" if planting else "none")
             head = Text(f"{view['players'][seat]}'s hand", style="bold")
             if view["seed"]:

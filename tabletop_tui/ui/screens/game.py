@@ -112,6 +112,12 @@ class GameScreen(Screen):
     def game(self):
         return self.session.game
 
+    def input_open(self) -> bool:
+        """Whether the screen takes a person's input now: a live table (not one only to look at, not a
+        game that is over) and no hand-off pending (the person who moved has yet to pass the keyboard).
+        Screens ask this, never the hand-off's own state."""
+        return not self.read_only and self._handoff is None and not self.session.over()
+
     def viewer(self) -> int | None:
         """Whose eyes the table is drawn for. With one person among computer seats, always that
         person's; behind the curtain, the person it was last lifted for (None, the table everyone may
@@ -247,7 +253,7 @@ class GameScreen(Screen):
         return ""
 
     def current_actions(self) -> list[Action]:
-        if self.read_only or self.session.over() or self._handoff is not None:
+        if not self.input_open():
             return []
         actions: list[Action] = []
         game = self.game

@@ -58,7 +58,7 @@ class PennilessAndInsaneScreen(GameScreen):
         """The person at the keyboard makes this kind of choice now."""
         seat = view["seat"]
         return (view["phase"] == phase and seat is not None and seat in view["to_act"] and seat == self.viewer()
-                and self._handoff is None and not self.read_only)
+                and self.input_open())
 
     def show_table(self, view: dict) -> None:
         seat = view["seat"]

@@ -42,7 +42,7 @@ class SevenHandedPokerScreen(GameScreen):
             winners = set(coin["winners"])
             won = BOTH if winners == {0, 1} else BELOW if near in winners else ABOVE if far in winners else None
             spots.append(Spot(tuple(coin["sides"][far]), tuple(coin["sides"][near]), "●", won, str(i + 1)))
-        placing = view["phase"] == "place" and view["viewer"] in view["to_act"] and self._handoff is None
+        placing = view["phase"] == "place" and view["viewer"] in view["to_act"] and self.input_open()
         free = set(view["free"][view["turn"]]) if placing else set()
         row = self.query_one("#shp-coins", SpotRow)
         row.set_spots(spots, pick=placing, unavailable=[i for i in range(len(spots)) if i not in free])

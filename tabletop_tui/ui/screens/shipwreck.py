@@ -71,7 +71,7 @@ class ShipwreckScreen(GameScreen):
             return
         hand.display = label.display = True
         mine = view["hand"] or []
-        acting = seat in view["to_act"] and seat == self.viewer() and self._handoff is None and not self.read_only
+        acting = seat in view["to_act"] and seat == self.viewer() and self.input_open()
         hand.set_cards(mine, pick="one" if acting else "none")
         if self._picked in mine:
             hand.marked = [mine.index(self._picked)]
@@ -186,7 +186,7 @@ class ShipwreckScreen(GameScreen):
         seat = view["seat"]
         if self._picked is None:
             return
-        if view["phase"] != TURN or seat is None or seat != view["turn"] or self._handoff is not None \
+        if view["phase"] != TURN or seat is None or seat != view["turn"] or not self.input_open() \
                 or self._picked not in (view["hand"] or []):
             self._picked = None
 
@@ -273,7 +273,7 @@ class ShipwreckScreen(GameScreen):
         """After a showdown, the computer seat that deals next, held until a person has looked at the
         showdown and pressed n (None when a person deals, or no person sits at the table)."""
         game = self.game
-        if self.read_only or game.phase != BETWEEN or not self.session.people or self._handoff is not None:
+        if self.read_only or game.phase != BETWEEN or not self.session.people or not self.input_open():
             return None
         dealer = game.to_act()[0]
         return dealer if self.session.is_computer(dealer) else None

@@ -272,7 +272,7 @@ class TheSyndicateScreen(GameScreen):
             if action.seat == seat and action.move.args:
                 keys[action.move.args[0]] = action.key
         playable = set(view["playable"])
-        acting = bool(playable) and seat in view["to_act"] and self._handoff is None and not self.read_only
+        acting = bool(playable) and seat in view["to_act"] and self.input_open()
         for name in view["hand"]:
             c = decktet.card(name)
             out.append("\n")
@@ -328,7 +328,7 @@ class TheSyndicateScreen(GameScreen):
     def on_hand_lines_clicked(self, message: HandLines.Clicked) -> None:
         """A click on a card of the hand plays it, when it is one of the choices offered."""
         seat = self.viewer()
-        if seat is None or self._handoff is not None:
+        if seat is None or not self.input_open():
             return
         hand = self.game.view(seat)["hand"]
         if not 0 <= message.index < len(hand):

@@ -61,7 +61,7 @@ class ThiefInTheNightScreen(GameScreen):
     def show_table(self, view: dict) -> None:
         m = self.query_one("#tn-map", CastleMap)
         phase = view["phase"]
-        mine = view["viewer"] is not None and view["viewer"] in view["to_act"] and self._handoff is None
+        mine = view["viewer"] is not None and view["viewer"] in view["to_act"] and self.input_open()
         targets: set[int] = set()
         if mine and phase == "captain":
             self._settle_piece(view)
@@ -319,7 +319,7 @@ class ThiefInTheNightScreen(GameScreen):
 
     def person(self) -> int | None:
         humans = self.session.human_to_act()
-        if not humans or self._handoff is not None:
+        if not humans or not self.input_open():
             return None
         return humans[0]
 
