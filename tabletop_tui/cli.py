@@ -202,9 +202,9 @@ def _play(args) -> int:
         return _fail(f"--players: {problem}")
     if not rules.min_players <= len(names) <= rules.max_players:
         return _fail(f"{info.title} takes {info.players_label}, not {len(names)}")
-    import random
+    from tabletop_tui.seeding import new_seed
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = args.seed if args.seed is not None else new_seed()
     try:
         computer = _parse_seats(args.computer, len(names))
         options = _parse_options(args.option)

@@ -3,6 +3,8 @@ on or off, labels that never run into their values, and each game's options reme
 
 from __future__ import annotations
 
+from textual import _time, events
+
 from tabletop_tui.ui.screens.setup import SetupScreen
 from tabletop_tui.ui.screens.break_the_bank import BreakTheBankScreen
 
@@ -89,3 +91,40 @@ async def test_each_games_options_are_remembered_for_its_next_setup(make_app, st
         await settle(pilot)
         other = await open_setup(pilot, app, "ten-die-poker")
         assert other.query_one("#opt-chips").value == "40"  # another game keeps its own
+
+
+async def test_the_computer_box_says_ticked_or_not_without_colour(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot, app, GAME)
+        box = screen.query_one("#computer-1")
+        assert not box.value
+        off = shown(box)
+        box.focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert box.value
+        on = shown(box)
+        # the same text but for the mark in the box: an X when ticked, nothing when not
+        assert "X" in on and "X" not in off and on.replace("X", " ") == off
+        curtain = screen.query_one("#curtain")
+        assert "X" not in shown(curtain) and "off" in shown(curtain)
+
+
+async def test_keys_typed_as_the_setup_opens_do_not_replace_the_first_name(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot, app, GAME)
+        name = screen.query_one("#name-0")
+        assert app.focused is name and name.value == "Ada"
+        shown_at = getattr(screen, "opened_at", None) or _time.get_time()
+        # keys pressed before the form was on the screen, reaching it once it is: dropped
+        for key in ("b", "o", "enter"):
+            early = events.Key(key, key if len(key) == 1 else "\r")
+            early.time = shown_at - 0.01
+            app.post_message(early)
+        await settle(pilot, 3)
+        assert app.screen is screen and name.value == "Ada"
+        # a key typed once the form is shown replaces the chosen name, as it should
+        await pilot.press("c", "y")
+        assert name.value == "cy"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from rich.text import Text
+from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 from tabletop_tui.names import MAX_NAME, name_problem
 from tabletop_tui.rules.engine import MAX_SEED, seed_problem
 from tabletop_tui.catalog import GameInfo
+from tabletop_tui.seeding import new_seed
 
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 
@@ -59,9 +59,9 @@ class SetupScreen(Screen):
                 with Vertical(classes="seat", id=f"seat-{seat}"):
                     with Horizontal(classes="field"):
                         yield Static(f"Seat {seat + 1}", classes="field-label")
-                        yield Input(value=self.names[seat], id=f"name-{seat}", max_length=MAX_NAME, classes="name",
-                                    compact=True)
-                        yield Checkbox("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
+                        yield NameInput(value=self.names[seat], id=f"name-{seat}", max_length=MAX_NAME, classes="name",
+                                        compact=True)
+                        yield Mark("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
                     yield Static(classes="field-error", id=f"error-name-{seat}")
             remembered = self.app_settings("options", {})
             for option in self.rules.OPTIONS:
@@ -96,9 +96,21 @@ class SetupScreen(Screen):
             yield Button("Start the game", id="start", variant="success")
         yield Footer()
 
+    #: when the form was first on the screen (the clock of Textual's events); None before
+    opened_at: float | None = None
+
     def on_mount(self) -> None:
         self.show_seats()
         self.query_one(f"#name-0", Input).focus()
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self.opened_at = _time.get_time()
+
+    def typed_early(self, event: events.Key) -> bool:
+        """Whether a key was typed before the form was on the screen (pressed as the setup opened, a
+        doubled Enter from the launcher): such keys are dropped, not typed over the name chosen."""
+        return self.opened_at is None or event.time < self.opened_at
 
     def show_seats(self) -> None:
         for seat in range(self.info.max_players):
@@ -152,7 +164,7 @@ class SetupScreen(Screen):
             if seed is None or seed_problem(seed):
                 raise FormError("seed", f"Seed: at most {len(str(MAX_SEED))} digits, or empty for a random one.")
         else:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = new_seed()
         try:
             self.rules(names, seed, **options)  # the options together (an ante the chips cannot pay)
         except ValueError as exc:
@@ -194,8 +206,30 @@ class FormError(ValueError):
         self.field = field
 
 
-class Switch(Checkbox):
-    """A yes/no setting that says which it is: "on" or "off"."""
+class NameInput(Input):
+    """A player's name. Keys typed before the form was shown never reach it (see `typed_early`)."""
+
+    def _on_key(self, event: events.Key) -> None:
+        # called before Input's own handler of the key (Textual calls each class's in turn, unless
+        # one prevents the default): a key dropped here goes neither to Input nor to the bindings
+        typed_early = getattr(self.screen, "typed_early", None)
+        if typed_early is not None and typed_early(event) and (event.is_printable or event.key in ("enter", "backspace",
+                                                                                                    "delete")):
+            event.prevent_default()
+            event.stop()
+
+
+class Mark(Checkbox):
+    """A checkbox whose state shows without colour: an X in the box when it is ticked, the box empty
+    when not."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+        return "X" if self.value else " "
+
+
+class Switch(Mark):
+    """A yes/no setting that says which it is: "on" or "off" (and the box ticked or empty)."""
 
     def __init__(self, value: bool, id: str):
         super().__init__("on" if value else "off", value=bool(value), id=id, compact=True)
