@@ -119,6 +119,8 @@ MIGRATIONS: dict[str, dict[int, Callable[[dict], dict]]] = {
     "ten-die-poker": {1: _old_reading(ante_doubles_every=0)},
     # 2: the research dice are not rolled at setup
     "monster-builder": {1: _old_reading(opening="rolled")},
+    # 2: the thief may enter on any free edge square, watched or not
+    "thief-in-the-night": {1: _old_reading(entry="unseen")},
 }
 
 _SCHEMA = """

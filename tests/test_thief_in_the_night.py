@@ -556,3 +556,180 @@ def test_the_table_of_steps_agrees_with_a_step_worked_out_alone():
         c = generate_castle(Stream(seed))
         for i in range(AREA):
             assert list(c.steps_from(i)) == [c.step_to(i, dx, dy) for dx, dy in STEPS.values()]
+
+
+# -- the entry ---------------------------------------------------------------------------------------
+
+
+def entering(**options) -> ThiefInTheNight:
+    """A game on an open castle whose captain has placed his pieces, the captain on e22 looking north:
+    he sees the edge squares c24 to g24; the thief is to enter."""
+    g = ThiefInTheNight(["Tess", "Cato"], 1, **options)
+    g.castle = open_castle()
+    g._sight_cache = None
+    posts = [(4, 2, "N"), (20, 12, "E"), (18, 12, "E"), (16, 12, "E"), (14, 14, "E"), (12, 16, "E")]
+    for x, y, f in posts:
+        play(g, ("post", (x, y, f)))
+    assert g.phase == "enter" and sq(4, 0) in g.sights()[0]
+    return g
+
+
+def test_the_thief_enters_on_any_free_edge_square_watched_or_not():
+    g = entering()
+    legal = {m.args[1] * N + m.args[0] for m in g.legal_moves(g.thief_seat)}
+    edge = {i for i in range(AREA) if i % N in (0, N - 1) or i // N in (0, N - 1)}
+    assert legal == edge  # no piece stands on the edge
+    events = play(g, ("enter", (4, 0, "S")))
+    # entering is placing, not moving: no showdown until he steps or a piece moves
+    assert g.phase == "thief" and g.showdowns == 0 and not any(e.kind == "showdown" for e in events)
+    assert g.watchers() == [0]
+
+
+def test_with_entry_unseen_the_thief_enters_only_where_nobody_watches():
+    g = entering(entry="unseen")
+    legal = {m.args[1] * N + m.args[0] for m in g.legal_moves(g.thief_seat)}
+    assert sq(4, 0) not in legal and sq(1, 0) in legal and sq(0, 12) in legal
+    with pytest.raises(IllegalMove, match="enters only where nobody watches"):
+        play(g, ("enter", (4, 0, "S")))
+    with pytest.raises(IllegalMove, match="along the edge"):
+        play(g, ("enter", (4, 4, "S")))
+
+
+@pytest.mark.parametrize("entry", ["edge", "unseen"])
+def test_the_computer_thief_enters_where_no_piece_watches_in_both_readings(entry):
+    from tabletop_tui.bots.thief_in_the_night import ThiefInTheNightBot
+
+    for seed in range(4):
+        g = entering(entry=entry)
+        t = g.thief_seat
+        move = ThiefInTheNightBot(t, seed).choose(g.view(t), g.legal_moves(t))
+        assert move in g.legal_moves(t)
+        assert move.args[1] * N + move.args[0] not in set().union(*g.sights())
+
+
+def _version_1_record(stop_at_entry: bool):
+    """A game of rules version 1 (the thief entered only where no piece saw him) played by the computer
+    players, as a save of that version holds it: without the entry option."""
+    from tabletop_tui.bots.thief_in_the_night import ThiefInTheNightBot
+    from tabletop_tui.session import next_computer_move
+
+    g = ThiefInTheNight(["Ada", "Bo"], 9, entry="unseen")
+    bots = {s: ThiefInTheNightBot(s, 9) for s in (0, 1)}
+    # the captain first, looking north at the castle's edge from its third row
+    at = next(i for i in range(2 * N + 2, 3 * N - 2) if any(s < N for s in sight(g.castle, i, 0, 2)))
+    play(g, ("post", (at % N, at // N, "N")))
+    while g.phase != "enter":
+        g.play(*next_computer_move(g, bots))
+    if not stop_at_entry:
+        for _ in range(40):
+            g.play(*next_computer_move(g, bots))
+    record = g.record()
+    record["rules_version"] = 1
+    del record["options"]["entry"]
+    return record, g
+
+
+@pytest.mark.parametrize("stop_at_entry", [True, False])
+def test_a_save_of_rules_version_1_replays_to_the_same_state_with_the_old_entry(store, stop_at_entry):
+    record, played = _version_1_record(stop_at_entry)
+    save_id = store.new_game(record, [], "Thief in the Night")
+    migrated = store.load(save_id)["record"]
+    assert migrated["rules_version"] == 2 and migrated["options"]["entry"] == "unseen"
+    again = ThiefInTheNight.from_record(migrated)
+    for seat in (None, 0, 1):
+        assert again.view(seat) == played.view(seat)
+    for seat in (0, 1):
+        assert again.legal_moves(seat) == played.legal_moves(seat)
+    if stop_at_entry:  # the watched edge squares stay closed, as they were when the game was saved
+        watched = set().union(*again.sights())
+        assert not any(m.args[1] * N + m.args[0] in watched for m in again.legal_moves(again.thief_seat))
+        assert any(i % N in (0, N - 1) or i // N in (0, N - 1) for i in watched)
+
+
+# -- a card with nowhere to go ----------------------------------------------------------------------------
+
+
+def test_a_card_that_gives_a_guard_no_square_is_not_offered_and_is_refused_with_the_reason():
+    g = table(hands=["2C.2 3D.2 4H.2 5S.2 6C.2 7D.2 8H.2 9S.2 10C.2 JD.2", "QD.2 3H.2 4S.2 5C.2 6D.2",
+                     "2H.2 3S.2 4C.2 5D.2 6H.2", "2S.2 3C.2 4D.2 5H.2 6S.2", "7C.2 8D.2 9H.2 10S.2 JC.2",
+                     "7H.2 8S.2 9C.2 10D.2 QC.2"])
+    g.phase, g.moved = "captain", set()
+    g.pos[1], g.facing[1] = sq(10, 10), 0
+    wall(g.castle, sq(10, 10), sq(10, 9))  # a wall in front: every face-card route starts forward
+    cards_offered = {m.args[1] for m in g.legal_moves(1) if m.kind == "guard" and m.args[0] == 1}
+    assert "QD.2" not in cards_offered and "3H.2" in cards_offered
+    with pytest.raises(IllegalMove, match="Guard 1 has nowhere to go with the queen of diamonds"):
+        play(g, ("guard", (1, "QD.2", 10, 7)))
+    assert g.pos[1] == sq(10, 10) and card("QD.2") in g.hands[1]
+
+
+# -- rulings ---------------------------------------------------------------------------------------------
+
+
+def test_the_ace_low_straight_counts_in_a_showdown():
+    # A-2-3-4-5 against three kings: the straight wins
+    g = watched_table("AC 2D 3H 4S 5C 9D 9S JD 7H 8S", "KC.2 KD.2 KH.2 4S.2 2D.2")
+    play(g, ("go", ("9S",)), ("step", ("N",)))
+    assert g.showdown["result"] == "escape" and g.showdown["escape_name"].startswith("Straight")
+    assert set(g.showdown["escape"]) == {"AC", "2D", "3H", "4S", "5C"}
+
+
+def test_a_short_hand_plays_what_it_holds():
+    # three cards: three aces beat the guard's pair of kings
+    g = watched_table("AC AD AH 2S", "KC.2 KD.2 3H.2 4S.2 7D.2")
+    play(g, ("go", ("2S",)), ("step", ("N",)))
+    assert sorted(g.showdown["escape"]) == ["AC", "AD", "AH"] and g.showdown["result"] == "escape"
+    assert g.phase == "shed" and g.shed_left == 3
+    # two cards: a pair of 2s against the guard's ace high loses nothing, and is shown whole
+    g = watched_table("2C 2D 5S", "AC.2 KD.2 3H.2 4S.2 7D.2")
+    play(g, ("go", ("5S",)), ("step", ("N",)))
+    assert sorted(g.showdown["escape"]) == ["2C", "2D"] and g.showdown["result"] == "escape"
+
+
+def six_watchers(thief_hand: str) -> ThiefInTheNight:
+    """The thief on k14 facing north; the captain and guards 1-4 see him from behind, and guard 5 comes
+    up behind him with a 2 (two squares north): six watchers."""
+    pieces = [sq(12, 14), sq(9, 12), sq(11, 12), sq(9, 13), sq(11, 13), sq(10, 15)]
+    hands = ["2C.2 3D.2 4H.2 5S.2 6C.2 7D.2 8H.2 9S.2 10C.2 JD.2", "2D.2 3H.2 4S.2 5C.2 6D.2",
+             "2H.2 3S.2 4C.2 5D.2 6H.2", "2S.2 3C.2 4D.2 5H.2 6S.2", "7C.2 8D.2 9H.2 10S.2 JC.2",
+             "7H.2 8S.2 9C.2 10D.2 QC.2"]
+    g = table(thief=(sq(10, 10), 0), pieces=pieces, hands=hands, thief_hand=thief_hand)
+    g.phase, g.moved = "captain", set()
+    return g
+
+
+def test_forced_cards_are_capped_at_five_and_at_the_size_of_the_hand():
+    g = six_watchers("AC AD AH AS KH 2C 3C 4D 7H 9S")
+    play(g, ("guard", (5, "7H.2", 10, 13)))
+    sd = g.showdown
+    assert len(sd["watchers"]) == 6 and len(sd["forced"]) == 5 and sorted(sd["escape"]) == sorted(sd["forced"])
+    g = six_watchers("AC KD")
+    play(g, ("guard", (5, "7H.2", 10, 13)))
+    assert sorted(g.showdown["forced"]) == ["AC", "KD"] and sorted(g.showdown["escape"]) == ["AC", "KD"]
+
+
+def test_no_trap_may_be_laid_on_the_gem():
+    g = built()
+    play(g, ("gem", (11, 11)))
+    assert Move("trap", (11, 11)) not in g.legal_moves(0)
+    with pytest.raises(IllegalMove, match="gem's square cannot hold a trap"):
+        play(g, ("trap", (11, 11)))
+    c = open_castle()
+    c.traps[c.gem] = 1
+    assert "a trap on the gem's square" in c.problems()
+    for seed in range(200):
+        c = generate_castle(Stream(seed))
+        assert not c.traps[c.gem]
+
+
+@pytest.mark.parametrize("escape_move", [4, 2])
+def test_the_escape_replaces_the_rest_of_the_move(escape_move):
+    g = watched_table("AC AD AH AS KH 2C 3C 4D 7H 9S", "2D.2 3H.2 4S.2 5C.2 7D.2", escape_move=escape_move)
+    play(g, ("go", ("KH",)), ("step", ("N",)))  # a king: four steps, one taken
+    assert g.showdown["result"] == "escape"
+    for code in g.showdown["escape"][:3]:
+        play(g, ("shed", (code,)))
+    assert g.phase == "dash" and g.steps_left == escape_move  # not the three steps left besides
+    for _ in range(escape_move):
+        play(g, ("step", ("W",)))
+    assert g.phase == "face"

@@ -1,7 +1,8 @@
 """A computer player for Thief in the Night, for either role. It sees only its seat's view: the open
 board, its own cards and the public discards.
 
-The builder copies a castle of the generator's, edge by edge, then sets its traps. The thief walks the
+The builder copies a castle of the generator's, edge by edge, then sets its traps. The thief enters on
+an edge square near the gem that no piece watches (whichever reading of the entry is played), and walks the
 shortest way to the gem and then to the nearest edge, keeping out of the squares the pieces watch unless
 his hand is likely to win the showdown, and off the squares they could watch after their next move; he
 faces the nearest piece, so that none comes at him from behind. The captain moves every piece toward
@@ -185,12 +186,19 @@ class ThiefInTheNightBot(Bot):
         castle = self.castle(view)
         dist = self.distances(castle, (view["gem"],))
         pieces = [p[0] for p in view["pieces"] if p is not None]
+        threat = self.threat(view, castle)
         best, best_score = None, None
         for m in moves:
             x, y, f = m.args
             i = y * N + x
             near = min(max(abs(x - p % N), abs(y - p // N)) for p in pieces)
             score = -dist[i] + min(near, 6) + self.random.random()
+            # the squares the pieces watch are open too where the thief may enter anywhere (the
+            # original): there he would meet a showdown as soon as a watcher moves, with no card seen yet
+            if view["sight"][i] != "0":
+                score -= 40
+            elif i in threat:
+                score -= 3
             if best_score is None or score > best_score:
                 best, best_score = m, score
         x, y, _ = best.args

@@ -7,7 +7,9 @@ wall or a door) or up to six traps, then ends with "done". Marks that would make
 (a room without a 4 x 4 space, part of the castle shut off by walls) are refused at once, so the
 castle is always legal but for its size: building ends with the first turn after which there are at
 least seven rooms and sixty traps. Then the roles are drawn; the captain places his six pieces, the
-thief enters on an edge square; the two decks are shuffled and dealt.
+thief enters on an edge square (any free one, as in the original, or with entry=unseen one that no piece
+sees); the two decks are shuffled and dealt. Entering is placing, not moving: a thief who enters where a
+piece sees him meets no showdown until he steps or a piece moves.
 
 Squares: x (column, 0-23, named a-x) and y (row, 0-23 from the top, named 1-24); square index
 y * 24 + x. Facings: 0 north (up), 1 east, 2 south, 3 west. Pieces: 0 is the captain, 1-5 the guards.
@@ -19,7 +21,7 @@ Moves:
   trap X Y                     put a trap in a square
   done                         end a building turn
   post X Y F                   the captain places the captain, then guards 1-5
-  enter X Y F                  the thief enters on an edge square no piece sees
+  enter X Y F                  the thief enters on a free edge square (entry=unseen: one no piece sees)
   stay CODE / go CODE / pass   the thief's turn: discard to stay, discard to move, or (no card) pass
   step D / stop                one square of movement (D: N NE E SE S SW W NW), or stop
   chain CODE                   on a trap, discard a card one rank from the last one to go on
@@ -494,9 +496,10 @@ class ThiefInTheNight(Game):
     score_label = "Role"
     min_players = 2
     max_players = 2
-    rules_version = 1
+    #: 2: the thief may enter on any free edge square (version 1: only on one no piece sees)
+    rules_version = 2
     hidden_information = True
-    chance = "a card drawn or the end of a building turn"
+    chance = "a card dealt, drawn or picked at random from the thief's hand"
     length_unit = "turns of the thief"
     move_limit = 4_000
     #: moves of each random game in the catalog's hidden-cards test (a whole game takes thousands)
@@ -514,6 +517,10 @@ class ThiefInTheNight(Game):
                help="When the thief must use random cards in his escape hand: when the guard that moves "
                     "into sight is behind him (the original), or whenever any watcher is behind him.",
                choices=(("mover", "the mover behind"), ("any", "any watcher behind"))),
+        Option("entry", "Where the thief enters", "choice", "edge",
+               help="Any free square along the edge of the castle (the original), or only an edge square "
+                    "that no guard and not the captain can see.",
+               choices=(("edge", "any edge square"), ("unseen", "an edge square nobody watches"))),
         Option("escape_move", "Escape move", "int", 4, min=0, max=8,
                help="Squares the thief may move unseen after winning a showdown (4 in the original).",
                ),
@@ -528,6 +535,9 @@ class ThiefInTheNight(Game):
         super().__init__(players, seed, **options)
         o = self.options
         self.built = o["castle"] == "built"
+        if self.built:  # what undo never passes, in words (the hint under the prompt)
+            self.chance = ("a card dealt, drawn or picked at random from the thief's hand, or a building turn "
+                           "ended")
         self.castle = Castle()
         self._points = _Points()  # walls and doors
         self._wall_points = _Points()  # walls only
@@ -786,9 +796,11 @@ class ThiefInTheNight(Game):
         return []
 
     def entry_squares(self) -> list[int]:
+        """The free edge squares (with entry=unseen, those no piece sees)."""
         busy = self.occupied()
-        seen = set().union(*self.sights())
-        return [i for i in range(AREA) if is_edge_square(i) and i not in busy and i not in seen]
+        if self.options["entry"] == "unseen":
+            busy = busy.union(*self.sights())
+        return [i for i in range(AREA) if is_edge_square(i) and i not in busy]
 
     def _captain_moves(self) -> list[Move]:
         out = []
@@ -1383,7 +1395,8 @@ class ThiefInTheNight(Game):
                 return "The thief enters on a square along the edge of the castle."
             if sq in self.occupied():
                 return "A guard stands there."
-            return "A guard sees that square: the thief would be caught at the door."
+            return ("A guard sees that square, and in this game the thief enters only where nobody watches "
+                    "(the option Where the thief enters).")
         if kind in ("stay", "go", "chain", "shed"):
             c = card(a[0])
             if c not in self.thand:
@@ -1424,9 +1437,18 @@ class ThiefInTheNight(Game):
             c = card(code)
             if c not in self.hands[p]:
                 return f"{piece_name(p).capitalize()} does not hold {c.name}."
+            who = piece_name(p).capitalize()
             if kind == "guard":
+                face = c.rank > 10
+                if not self.guard_moves(p, face):
+                    how = ("three squares forward or one forward and two to a side" if face
+                           else "two squares straight or one forward and one to a side")
+                    return (f"{who} has nowhere to go with {c.name}: with it a guard moves {how}, and walls or "
+                            "pieces stand in every way. Play another of its cards.")
                 return ("A guard moves two squares straight, or one forward and one to a side (a face card: three "
                         "forward, or one forward and two to a side), never through walls or pieces.")
+            if not self.reachable(self.pos[p], moves_for(c)):
+                return f"{who} has nowhere to go with {c.name}: walls or pieces stand all round."
             return (f"The captain moves up to {moves_for(c)} squares with that card (diagonals too), never through "
                     "walls or pieces, and must move.")
         return ""
