@@ -733,3 +733,14 @@ def test_the_escape_replaces_the_rest_of_the_move(escape_move):
     for _ in range(escape_move):
         play(g, ("step", ("W",)))
     assert g.phase == "face"
+
+
+def test_undo_names_the_chance_of_the_castle_played():
+    g = entering()  # a generated castle: no building turns
+    play(g, ("enter", (1, 0, "S")))  # the cards are dealt
+    ok, why = g.undo_status()
+    assert not ok and why == "Not past a card dealt, drawn or picked at random from the thief's hand."
+    g = built()
+    play(g, ("gem", (11, 11)), ("trap", (3, 3)), ("done",))
+    ok, why = g.undo_status()
+    assert not ok and "a building turn ended" in why
