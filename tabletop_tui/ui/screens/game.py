@@ -13,15 +13,38 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
-from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
+from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
+#: the keys a curtain may ask for (never Enter, which the person before pressed to pass; not 1, the
+#: commonest key of a move)
+LIFT_KEYS = "23456789"
+#: the names of the messages by which a widget hands the screen a person's choice (a click, a typed
+#: square, a key the widget took itself): `GridBoard.Chosen`, `CardHand.Chosen`, `ActionBar.Chosen`,
+#: `HandLines.Clicked`, and Textual's own `Button.Pressed`, `Input.Submitted`... A widget that takes a
+#: person's choice names its message so, and the screen's one gate (`admits`) sees it.
+INPUT_MESSAGES = frozenset({"Chosen", "Clicked", "Marked", "Pressed", "Selected", "Submitted"})
+
+
+def open_forced_move(game, seat: int) -> Move | None:
+    """The seat's move if it is its only legal move and the game declares that such a move tells
+    nothing: its kind is in the rules' `open_forced_moves` (the kinds that, when one is a seat's only
+    move, everyone at the table could tell was forced from what they see). None otherwise, and for
+    every game that declares nothing."""
+    kinds = getattr(game, "open_forced_moves", None) or ()
+    if not kinds:
+        return None
+    moves = game.legal_moves(seat)
+    if len(moves) == 1 and moves[0].kind in kinds:
+        return moves[0]
+    return None
 
 
 class GameScreen(Screen):
@@ -53,6 +76,9 @@ class GameScreen(Screen):
         self._last_moves: dict[int, list] = {}  # each seat's last move, as its events
         self._last_person: int | None = None  # the person who moved last
         self._pending_bot = False
+        self._bot_turn = 0  # counts the computer steps scheduled: an undo drops the one waiting
+        self._moving_for: int | None = None  # the seat a computer (or a forced move) plays for now
+        self._lift_key = ""  # the key the last curtain asked for
         self._told_problem = ""  # the save problem the players were last told of
         self._asked_lost = False  # the question about a lost save is on screen
 
@@ -114,9 +140,46 @@ class GameScreen(Screen):
 
     def input_open(self) -> bool:
         """Whether the screen takes a person's input now: a live table (not one only to look at, not a
-        game that is over) and no hand-off pending (the person who moved has yet to pass the keyboard).
-        Screens ask this, never the hand-off's own state."""
-        return not self.read_only and self._handoff is None and not self.session.over()
+        game that is over), no hand-off pending (the person who moved has yet to pass the keyboard), and
+        behind the curtain, someone it was lifted for. Screens ask this, never the hand-off's own state."""
+        if self.read_only or self._handoff is not None or self.session.over():
+            return False
+        return self._at_keyboard is not None or not self.private
+
+    def may_act(self, seat: int | None) -> bool:
+        """Whether a person's input may make `seat`'s move now: input is open, the seat is a person's,
+        and behind the curtain it is the seat the curtain was last lifted for."""
+        if seat is None or not self.input_open() or self.session.is_computer(seat):
+            return False
+        return not self.private or seat == self._at_keyboard
+
+    # -- the one gate of a person's input ---------------------------------------------------------
+
+    def admits(self, message: Message) -> bool:
+        """Whether a message reaches the screen: a person's choice (see INPUT_MESSAGES) only while
+        `input_open()`; every other message always."""
+        return type(message).__name__ not in INPUT_MESSAGES or self.input_open()
+
+    def check_message_enabled(self, message: Message) -> bool:
+        # a choice posted while the keyboard is being passed is dropped here, at the screen
+        return self.admits(message) and super().check_message_enabled(message)
+
+    async def _on_message(self, message: Message) -> None:
+        # and one already queued when the hand-off began is dropped when its turn comes to be handled
+        # (two clicks, or a typed square, faster than the screen: the second must not reach the next
+        # person's turn)
+        if not self.admits(message):
+            message.stop()
+            return
+        await super()._on_message(message)
+
+    def forget_input(self) -> None:
+        """Widgets drop what a person began to enter (a typed square's letter, marked cards): at each
+        hand-off nothing of it reaches the next person."""
+        for widget in self.query("*"):
+            forget = getattr(widget, "forget_input", None)
+            if callable(forget):
+                forget()
 
     def viewer(self) -> int | None:
         """Whose eyes the table is drawn for. With one person among computer seats, always that
@@ -213,6 +276,8 @@ class GameScreen(Screen):
         prompt = Text()
         if self.error:
             prompt.append("✗ " + self.error, style="bold red")
+        elif self._handoff is not None and not self.read_only:
+            prompt.append(self.handoff_prompt(), style="bold")
         else:
             prompt.append(self.prompt(view), style="bold")
         ok, why = self.session.undo_status()
@@ -241,6 +306,13 @@ class GameScreen(Screen):
         if len(label) + len(text) > room:
             text = text[: max(0, room - len(label) - 1)] + "…"
         return Text.assemble((label, "dim"), (text, "italic"))
+
+    def handoff_prompt(self) -> str:
+        """The prompt line while the person at the keyboard has yet to pass it (the game's own prompt
+        would still ask for the choice just made)."""
+        names = self.game.players
+        done = f"{names[self._at_keyboard]} is done" if self._at_keyboard is not None else "Done"
+        return f"{done}: {names[self._handoff]} is next. Press Enter, then pass the keyboard."
 
     def waiting_note(self) -> str:
         if self.session.over():
@@ -272,9 +344,12 @@ class GameScreen(Screen):
         return actions
 
     def submit(self, seat: int, move: Move) -> bool:
-        """Hand a move to the rules. A refusal shows its reason and changes nothing."""
+        """Hand a move to the rules. A refusal shows its reason and changes nothing. A person's move
+        is taken only for a seat that may act now (`may_act`); a computer's comes from its own step."""
         if self.read_only:
             return False
+        if seat != self._moving_for and not self.may_act(seat):
+            return False  # said nowhere: the next person's turn is not shown before the curtain
         try:
             events = self.session.play(seat, move)
         except IllegalMove as exc:
@@ -285,12 +360,14 @@ class GameScreen(Screen):
         self.error = ""
         self.report_saving()
         self._last_moves[seat] = events
-        if not self.session.is_computer(seat):
+        if seat != self._moving_for:
             self._last_person = seat
         self.query_one("#log", MoveLog).add(self.shown_log(events))
         self.on_events(events)
-        self.refresh_table()
+        # what comes next first (the hand-off, a computer's step), then the table: never a frame that
+        # draws the next person's turn in the eyes of the one who just moved
         self.advance()
+        self.refresh_table()
         return True
 
     def on_events(self, events) -> None:
@@ -305,12 +382,24 @@ class GameScreen(Screen):
             return
         if self._pending_bot:
             return
-        step = self.session.computer_move()
+        step = self.session.computer_move() or self.forced_step()
         if step is not None:
             self._pending_bot = True
-            self.later(self.app.bot_delay, lambda: self.computer_step(step))
+            turn = self._bot_turn
+            self.later(self.app.bot_delay, lambda: self.computer_step(step, turn))
             return
         self.maybe_curtain()
+
+    def forced_step(self) -> tuple[int, Move] | None:
+        """The next person's only move, where the game declares it tells nothing and the players chose
+        (in the settings) to have such moves played without passing the keyboard round the curtain."""
+        if not self.private or not self.app.setting(FORCED_SETTING, False):
+            return None
+        humans = self.session.human_to_act()
+        if not humans or humans[0] == self._at_keyboard:
+            return None
+        move = open_forced_move(self.game, humans[0])
+        return (humans[0], move) if move is not None else None
 
     def later(self, delay: float, callback) -> None:
         """Run a callback after a pause (for the eye), or at the next refresh when there is none."""
@@ -319,12 +408,18 @@ class GameScreen(Screen):
         else:
             self.call_after_refresh(callback)
 
-    def computer_step(self, step) -> None:
+    def computer_step(self, step, turn: int | None = None) -> None:
+        if turn is not None and turn != self._bot_turn:
+            return  # an undo came first: the step was for a table that is no more
         self._pending_bot = False
         if not self.is_attached or self.session.over():
             return
         seat, move = step
-        self.submit(seat, move)
+        self._moving_for = seat
+        try:
+            self.submit(seat, move)
+        finally:
+            self._moving_for = None
 
     @property
     def private(self) -> bool:
@@ -344,18 +439,37 @@ class GameScreen(Screen):
             return
         if self._at_keyboard is not None:
             self._handoff = seat
+            self.forget_input()
             self.refresh_table()
             return
         self._handoff = None
         self.app.push_screen(CurtainScreen(self.game.players[seat], "Resuming the game." if self.resumed else "",
-                                           game_screen=self), lambda _: self.lift(seat))
+                                           game_screen=self, key=self.lift_key(seat)), lambda _: self.lift(seat))
         self.resumed = False
+
+    def lift_key(self, seat: int) -> str:
+        """The key the next curtain asks for: a digit (never Enter, which a held or doubled press
+        brings) that changes from one curtain to the next."""
+        n = len(LIFT_KEYS)
+        index = (len(self.game.history) * 5 + seat * 3) % n
+        if LIFT_KEYS[index] == self._lift_key:
+            index = (index + 1) % n
+        self._lift_key = LIFT_KEYS[index]
+        return self._lift_key
+
+    def clear_transients(self) -> None:
+        """Nothing of one person's screen survives the curtain: the last error, notifications, a
+        square half typed."""
+        self.error = ""
+        self.app.clear_notifications()
+        self.forget_input()
 
     def pass_on(self) -> None:
         """The person at the keyboard is done: the table shows only what everyone may see, and the
         curtain falls for the next person."""
         self._handoff = None
         self._at_keyboard = None
+        self.clear_transients()
         self.show_log()
         self.refresh_table()
         self.maybe_curtain()
@@ -366,6 +480,7 @@ class GameScreen(Screen):
             return
         self._at_keyboard = seat
         self.session.looked(seat)
+        self.clear_transients()
         self.show_log()
         self.refresh_table()
 
@@ -385,8 +500,11 @@ class GameScreen(Screen):
             return
         if event.key == "enter" and self._handoff is not None:
             event.stop()
+            event.prevent_default()
             self.pass_on()
             return
+        if not self.input_open():
+            return  # the keyboard is being passed: no key makes a move or reaches the screen's own
         key = event.character
         if not key or key in self.RESERVED_KEYS:
             return
@@ -414,12 +532,19 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         taken = self.session.undo()
+        # a move played for a person because it was forced would be played again at once: take back
+        # the move before it too, where undo may
+        while self.forced_step() is not None and self.session.undo_status()[0]:
+            taken += self.session.undo()
         self._handoff = None  # the move is taken back before anyone else looked: the same person decides again
+        self._bot_turn += 1  # a computer's step that was waiting is for a table that is no more
+        self._pending_bot = False
         self.report_saving()
         self.error = ""
         self.show_log()
         self.query_one("#log", MoveLog).note(Text(f"• Undone: {taken} move{'s' if taken != 1 else ''} taken back.", style="italic"))
         self.refresh_table()
+        self.advance()  # where the undo ends on a computer's turn, the computer moves again
 
     def action_rules(self) -> None:
         info = self.session.info

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -62,20 +64,31 @@ class AskScreen(ModalScreen[str | None]):
 
 
 class CurtainScreen(ModalScreen[None]):
-    """Pass the keyboard: nothing private shows until the named player presses Enter."""
+    """Pass the keyboard: nothing private shows until the named person lifts the curtain with the key
+    it shows (a digit that changes from one curtain to the next, never Enter: the person before passed
+    with Enter, and a held or doubled Enter must not show the next person's hand to the one who just
+    moved), or a click on that key. Every key and click is dropped until the curtain is drawn and for
+    `PAUSE` seconds after. Rules, save-and-leave and quit work behind it."""
 
     BINDINGS = [
-        Binding("enter,space", "lift", "I am here"),
         Binding("question_mark", "behind('rules')", "Rules"),
         Binding("s", "behind('save')", "Save & leave"),
         Binding("q", "behind('quit_game')", "Quit"),
     ]
+    #: seconds after it is drawn during which the curtain takes no key and no click
+    PAUSE = 0.6
+    #: what the pause is measured by (a test puts in a clock of its own)
+    clock = staticmethod(time.monotonic)
 
-    def __init__(self, name: str, reason: str = "", game_screen=None):
+    def __init__(self, name: str, reason: str = "", game_screen=None, key: str = "7"):
         super().__init__()
         self.player = name
         self.reason = reason
         self.game_screen = game_screen  # what the rules, save-and-leave and quit keys act on
+        self.key = key  # the key that lifts it
+        #: when the curtain was drawn (by `clock`); None until then
+        self.drawn_at: float | None = None
+        self._bindings.bind(key, "lift", f"I am {name}")
 
     def action_behind(self, what: str) -> None:
         """The game's own keys, from behind the curtain: its rules, save and leave, quit (asked)."""
@@ -87,12 +100,40 @@ class CurtainScreen(ModalScreen[None]):
             yield Static(Text(f"Pass to {self.player}", style="bold"), classes="curtain-title")
             if self.reason:
                 yield Static(Text(self.reason, style="italic"), classes="curtain-body")
-            yield Static(Text.assemble(f"{self.player}, press ", ("Enter", "bold reverse"), " when the others are not looking."),
-                         classes="curtain-body")
+            yield LiftLine(Text.assemble(f"{self.player}, when the others are not looking, press ",
+                                         (f" {self.key} ", "bold reverse"), " (or click here)."),
+                           classes="curtain-body", id="curtain-lift")
+            yield Static(Text("Not Enter: a key held down or pressed twice never lifts the curtain.",
+                              style="dim"), classes="curtain-body", id="curtain-note")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        self.drawn_at = self.clock()
+
+    def ready(self) -> bool:
+        """The curtain has been on screen for the pause: a key or a click now was meant for it."""
+        return self.drawn_at is not None and self.clock() - self.drawn_at >= self.PAUSE
+
+    def on_key(self, event) -> None:
+        if event.key in ("enter", "space") and self.ready():
+            # said again, plainly: Enter is not the key
+            self.query_one("#curtain-note", Static).update(
+                Text(f"Press {self.key} to lift the curtain (not Enter).", style="bold"))
+
     def action_lift(self) -> None:
-        self.dismiss(None)
+        if self.ready():
+            self.dismiss(None)
+
+
+class LiftLine(Static):
+    """The curtain's line that names its key: a click on it lifts the curtain too (after the pause)."""
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.screen.action_lift()
 
 
 class RulesScreen(ModalScreen[None]):
@@ -178,15 +219,21 @@ class TooSmallScreen(ModalScreen[None]):
         self.call_after_refresh(self.app.check_size)  # the terminal may have grown meanwhile
 
 
+#: the setting (`app.setting`, true or false) that plays a person's only move, where the game declares
+#: that such a move tells nothing, without passing the keyboard round the curtain
+FORCED_SETTING = "forced_moves"
+
+
 class SettingsScreen(ModalScreen[None]):
-    """Settings of the whole collection, remembered: for now, the computer players' pace."""
+    """Settings of the whole collection, remembered: the computer players' pace, and whether a
+    person's forced move that tells nothing is played without passing the keyboard."""
 
     BINDINGS = [Binding("escape,o", "close", "Back")]
     PACES = (("slow", "Slow: 1.5 s a move"), ("normal", "Normal: 0.6 s a move"), ("fast", "Fast: 0.2 s a move"),
              ("instant", "Instant"))
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import RadioButton, RadioSet
+        from textual.widgets import Checkbox, RadioButton, RadioSet
 
         pace = self.app.setting("pace", "normal")
         with Vertical(classes="dialog"):
@@ -195,7 +242,12 @@ class SettingsScreen(ModalScreen[None]):
             with RadioSet(id="pace"):
                 for value, label in self.PACES:
                     yield RadioButton(label, value=value == pace, id=f"pace-{value}")
-            yield Static(Text("Arrows and Enter to choose; Escape to go back.", style="dim"), classes="dialog-keys")
+            yield Static("Behind the curtain, a move that is someone's only choice, where everyone can see "
+                         "it is (a deal, a surrender to a King):", classes="dialog-body")
+            yield Checkbox("Play it without passing the keyboard", bool(self.app.setting(FORCED_SETTING, False)),
+                           id="forced")
+            yield Static(Text("Arrows and Enter to choose, Tab to the next setting; Escape to go back.",
+                              style="dim"), classes="dialog-keys")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -204,6 +256,10 @@ class SettingsScreen(ModalScreen[None]):
     def on_radio_set_changed(self, event) -> None:
         value = event.pressed.id.removeprefix("pace-")
         self.app.remember("pace", value)
+
+    def on_checkbox_changed(self, event) -> None:
+        if event.checkbox.id == "forced":
+            self.app.remember(FORCED_SETTING, bool(event.value))
 
     def action_close(self) -> None:
         self.dismiss(None)

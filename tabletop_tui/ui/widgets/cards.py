@@ -360,6 +360,12 @@ class CardHand(CardWidget, can_focus=True):
         elif self.pick == MANY:
             self.toggle(self.cursor)
 
+    def forget_input(self) -> None:
+        """The marked cards are let go (the game screen calls this when the keyboard passes)."""
+        if self.marked:
+            self.marked = []
+            self.refresh()
+
     def toggle(self, index: int) -> None:
         if self.pick != MANY or not 0 <= index < len(self.cards) or index in self.unavailable:
             if self.pick == MANY:

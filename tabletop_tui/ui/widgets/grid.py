@@ -186,9 +186,18 @@ class GridBoard(Widget, can_focus=True):
             self.cursor = index
         self.post_message(self.Chosen(self.cursor))
 
+    def forget_input(self) -> None:
+        """The letters typed so far are dropped (the game screen calls this when the keyboard passes)."""
+        self.typed = ""
+
+    def _input_open(self) -> bool:
+        """Whether the screen takes a person's input now (a game screen says; any other screen does)."""
+        ask = getattr(self.screen, "input_open", None)
+        return ask() if callable(ask) else True
+
     def on_key(self, event) -> None:
-        if not self.labels:
-            return
+        if not self.labels or not self._input_open():
+            return  # while the keyboard is passed, no letter is kept for the next person
         key = event.character or ""
         if event.key == "escape" and self.typed:
             self.typed = ""
