@@ -8,9 +8,10 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.darwinian_poker import DarwinianPokerScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.widgets.cards import chips_text
 
 from test_ui_curtain import play_through_the_curtain, screen_text
-from ui_helpers import settle, standings_rows
+from ui_helpers import settle, shown, standings_rows
 
 GAME = "darwinian-poker"
 
@@ -54,3 +55,30 @@ async def test_a_card_is_planted_by_a_click_and_the_hand_fits_80x24(make_app, st
         game = screen.session.game
         assert (0, Move("plant", (first,))) in game.history
         assert f"Ada plants {card(first).name} as a seed." in screen_text(app)
+
+
+async def test_the_results_show_the_hands_as_cards_and_the_final_table_heads_them_hand(make_app, store):
+    from tabletop_tui import catalog, screenshots
+
+    players, seed, options, _ = screenshots.SCENES[GAME]
+    session = Session.new(GAME, players, seed, options, screenshots.scene_computer(catalog.get(GAME)), store)
+    session.autoplay(session.game.move_limit)
+    assert session.over()
+    session.release()
+    species = session.game.view(None)["species"]
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ResultsScreen)
+        table = " ".join(screen_text(app).split())
+        shown_hands = [s["shown"] for s in species if s["shown"]]
+        assert shown_hands
+        for hand in shown_hands:
+            # the cards as the table draws them (10♠), never as codes (10S)
+            assert " ".join(hand["best"]) not in table
+            assert " ".join(chips_text(hand["best"]).plain.split()) in table
+        await pilot.press("t")
+        await settle(pilot, 3)
+        board = app.screen.query_one("#scores")
+        head = shown(board).splitlines()
+        assert any("Hand" in line for line in head) and not any("Seed" in line for line in head)

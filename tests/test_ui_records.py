@@ -2,6 +2,9 @@
 
 import json
 
+import pytest
+
+from tabletop_tui import seeding
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
@@ -9,6 +12,19 @@ from tabletop_tui.ui.screens.modals import AskScreen
 from tabletop_tui.ui.screens.records import FinishedGamesScreen, ReplayMixin, StatsScreen
 
 from ui_helpers import settle, shown, words
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """The operating system's randomness, made to give one known seed of 63 bits."""
+    seed = 2**62 + 12345
+    monkeypatch.setattr(seeding.secrets, "randbits", lambda bits: seed if bits == 63 else 0)
+    return seed
+
+
+def footer(app) -> list[str]:
+    """What the footer of the current screen lists: the descriptions of the keys shown."""
+    return [b.description for _, b, _, _ in app.screen.active_bindings.values() if b.show]
 
 
 def finished(store, players, seed, computer=(), game_id="thief-dice"):
@@ -64,7 +80,7 @@ async def test_statistics_count_each_person_and_the_computer_apart(make_app, sto
         assert isinstance(app.screen, LauncherScreen)
 
 
-async def test_a_replay_steps_back_and_on_and_plays_again_with_the_same_seed(make_app, store):
+async def test_a_replay_steps_back_and_on_and_plays_again_with_a_new_deal(make_app, store, fixed_seed):
     session = finished(store, ["Ada", "Bo"], 7, computer=[1])
     n = len(session.game.history)
     app = make_app()
@@ -107,22 +123,53 @@ async def test_a_replay_steps_back_and_on_and_plays_again_with_the_same_seed(mak
         assert isinstance(game_screen, GameScreen) and not isinstance(game_screen, ReplayMixin)
         again = game_screen.session
         assert again.save_id != session.save_id
-        assert (again.game.seed, again.players, again.computer) == (7, ["Ada", "Bo"], [1])
+        # a new deal: a seed of the system's randomness, not the one shown in the replay's title
+        assert (again.game.seed, again.players, again.computer) == (fixed_seed, ["Ada", "Bo"], [1])
         assert again.game.options == session.game.options
 
 
-async def test_play_again_from_the_list_of_finished_games(make_app, store):
+async def test_a_replay_deals_the_same_game_again_when_asked_in_so_many_words(make_app, store, fixed_seed):
+    session = finished(store, ["Ada", "Bo"], 7, computer=[1])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("g")
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ReplayMixin)
+        assert {"Play again", "Same deal"} <= set(footer(app))
+        assert "same cards and dice" in app.screen.keys_help()
+        await pilot.press("d")
+        await settle(pilot, 3)
+        again = app.screen.session
+        assert not isinstance(app.screen, ReplayMixin) and again.save_id != session.save_id
+        assert (again.game.seed, again.players, again.computer) == (7, ["Ada", "Bo"], [1])
+
+
+async def test_play_again_from_the_list_of_finished_games(make_app, store, fixed_seed):
     session = finished(store, ["Ada", "Bo", "Cy"], 11, computer=[0, 2])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         await pilot.press("g")
         await settle(pilot, 3)
-        await pilot.press("a")
+        listing = app.screen
+        await pilot.press("a")  # a new deal
         await settle(pilot, 3)
         again = app.screen.session
-        assert (again.game.seed, again.players, again.computer) == (11, ["Ada", "Bo", "Cy"], [0, 2])
-        assert again.game.record()["moves"][:0] == [] and again.save_id != session.save_id
+        assert (again.game.seed, again.players, again.computer) == (fixed_seed, ["Ada", "Bo", "Cy"], [0, 2])
+        assert again.save_id != session.save_id
+        await pilot.press("s")
+        await settle(pilot, 3)
+        await pilot.press("g")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, FinishedGamesScreen) and {"Play again", "Same deal"} <= set(footer(app))
+        await pilot.press("d")  # the same deal, asked for by its own key
+        await settle(pilot, 3)
+        same = app.screen.session
+        assert (same.game.seed, same.players, same.computer) == (11, ["Ada", "Bo", "Cy"], [0, 2])
+        assert same.save_id not in (session.save_id, again.save_id)
 
 
 async def test_import_from_the_launcher_a_good_file_and_a_bad_one(make_app, store, tmp_path):

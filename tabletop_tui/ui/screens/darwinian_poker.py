@@ -82,16 +82,31 @@ class DarwinianPokerScreen(GameScreen):
         return out
 
     def scoreboard(self, view: dict):
+        """Each species' cards and, in play, whether its seed is planted; once the hands are laid
+        down, the kind of hand each shows ("Full House"; the log and the results say it in full)."""
         rows = []
+        shown = any(s["shown"] for s in view["species"])
         for s in view["species"]:
             if s["extinct"]:
                 state = Text("extinct", style="dim")
             elif s["shown"]:
-                state = Text(s["shown"]["hand"][:12])
+                state = Text(s["shown"]["hand"].split(",")[0])
             else:
                 state = Text("planted" if s["planted"] else "", style="green")
             rows.append([s["cards"], state])
-        return ["Cards", "Seed"], rows
+        return ["Cards", "Hand" if shown else "Seed"], rows
+
+    @staticmethod
+    def result_detail(game, standing) -> Text | None:
+        """The results' details of a hand laid down: its best five as cards, and of how many."""
+        species = game.view(None)["species"]
+        shown = species[standing.seat]["shown"] if 0 <= standing.seat < len(species) else None
+        if not shown:
+            return None
+        text = chips_text(shown["best"])
+        count = len(shown["cards"])
+        text.append(f" (of {count} card{'s' if count != 1 else ''})")
+        return text
 
     def status(self, view: dict) -> str:
         return f"{len(view['to_act'])} to plant" if not view["over"] else ""

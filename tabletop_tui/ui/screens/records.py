@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import log_for
 from tabletop_tui.rules.words import shorten
+from tabletop_tui.seeding import new_seed
 
 #: the colours of the chart's lines, one a player (plotext's named colours)
 CHART_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red", "blue", "white")
@@ -221,11 +222,13 @@ def _place(n: int) -> str:
 
 
 class FinishedGamesScreen(Screen):
-    """The finished games, newest first: Enter replays one, a plays it again with the same seed."""
+    """The finished games, newest first: Enter replays one, a plays it again (a new deal), d deals it
+    again (the same seed)."""
 
     BINDINGS = [
         Binding("enter", "replay", "Replay", show=True),
         Binding("a", "again", "Play again"),
+        Binding("d", "same_deal", "Same deal"),
         Binding("t", "stats", "Statistics"),
         Binding("escape,q", "close", "Back"),
     ]
@@ -292,6 +295,11 @@ class FinishedGamesScreen(Screen):
         if row is not None:
             play_again(self.app, row["id"])
 
+    def action_same_deal(self) -> None:
+        row = self.selected()
+        if row is not None:
+            play_again(self.app, row["id"], same_deal=True)
+
     def action_stats(self) -> None:
         self.app.push_screen(StatsScreen(self.game_id))
 
@@ -311,15 +319,20 @@ def _saved_record(app, save_id: str):
     return saved, info
 
 
-def play_again(app, save_id: str) -> None:
-    """A new game with the same game, seats (people and computer), seed and options."""
+def play_again(app, save_id: str, same_deal: bool = False) -> None:
+    """A new game with the same game, seats (people and computer) and options: a new seed (never one
+    derived from the seed shown), or with `same_deal` the same seed, which deals the same cards."""
     found = _saved_record(app, save_id)
     if found is None:
         return
     saved, info = found
+    start_again(app, info.id, saved, same_deal)
+
+
+def start_again(app, game_id: str, saved: dict, same_deal: bool) -> None:
     record = saved["record"]
-    app.start_game(info.id, list(record["players"]), record["seed"], dict(record["options"]),
-                   list(saved["computer"]))
+    seed = record["seed"] if same_deal else new_seed()
+    app.start_game(game_id, list(record["players"]), seed, dict(record["options"]), list(saved["computer"]))
 
 
 def open_replay(app, save_id: str) -> None:
@@ -356,6 +369,7 @@ class ReplayMixin:
         Binding("home", "go(0)", "Start", priority=True),
         Binding("end", "go(-1)", "End", priority=True),
         Binding("a", "again", "Play again"),
+        Binding("d", "same_deal", "Same deal"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
         Binding("escape,q", "close", "Close"),
@@ -400,8 +414,9 @@ class ReplayMixin:
     def keys_help(self) -> str:
         return ("\n\n## Keys of the replay\n\n"
                 "- Left and right (or `p` and `n`) a move back and on, Home and End the start and the end.\n"
-                "- `a` plays the game again: the same seed, players and seats. `l` the log so far, "
-                "Escape back to the list.\n")
+                "- `a` plays the game again: a new deal for the same players and seats. `d` deals the same "
+                "game again: the same seed, so the same cards and dice, which you have partly seen.\n"
+                "- `l` the log so far, Escape back to the list.\n")
 
     def action_save(self) -> None:
         self.action_close()
@@ -413,9 +428,10 @@ class ReplayMixin:
         self.app.pop_screen()
 
     def action_again(self) -> None:
-        record = self.saved["record"]
-        self.app.start_game(self.session.info.id, list(record["players"]), record["seed"], dict(record["options"]),
-                            list(self.saved["computer"]))
+        start_again(self.app, self.session.info.id, self.saved, same_deal=False)
+
+    def action_same_deal(self) -> None:
+        start_again(self.app, self.session.info.id, self.saved, same_deal=True)
 
     def action_step(self, by: int) -> None:
         self.go_to(self.step + by)

@@ -12,14 +12,20 @@ from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.engine import log_for
 from tabletop_tui.rules.words import listing
+from tabletop_tui.seeding import new_seed
 from tabletop_tui.session import Session
+
+#: the two ways to play a game again, said where they are offered
+AGAIN = "a new deal for the same players"
+SAME_DEAL = "the same deal again: the same cards and dice, which you have partly seen"
 
 
 class ResultsScreen(Screen):
     BINDINGS = [
         Binding("p", "again", "Play again"),
+        Binding("d", "same_deal", "Same deal"),
         Binding("enter,escape", "launcher", "Back to the games"),
-        Binding("t", "table", "The final table"),
+        Binding("t", "table", "Final table"),
         Binding("l", "log", "Log"),
         Binding("q", "quit", "Quit"),
     ]
@@ -42,15 +48,19 @@ class ResultsScreen(Screen):
             table.add_column("Player")
             table.add_column(self.session.game.score_label, justify="right")
             table.add_column("Details")
+            # a game's screen may draw the details itself (cards as cards): `result_detail(game, standing)`
+            described = getattr(self.session.info.screen_class(), "result_detail", None)
             for s in outcome.standings:
                 who = s.name + (" (computer)" if self.session.is_computer(s.seat) else "")
                 style = "bold" if s.place == 1 else ""
                 place = "draw" if s.seat in outcome.drawn else _ordinal(s.place)
-                table.add_row(place, Text(who, style=style), str(s.score), s.detail)
+                detail = described(self.session.game, s) if described is not None else None
+                table.add_row(place, Text(who, style=style), str(s.score), s.detail if detail is None else detail)
             yield Static(table, id="results-table")
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
             yield Static(self.saved_line(), id="results-moves")
+            yield Static(Text(f"p: {AGAIN}.  d: {SAME_DEAL}.", style="dim"), id="results-again")
         yield Footer()
 
     def saved_line(self) -> Text:
@@ -63,9 +73,17 @@ class ResultsScreen(Screen):
                     style="bold red")
 
     def action_again(self) -> None:
+        """A new game: the same game, players, seats and options, a new seed (none derived from this
+        game's, which the players may have seen)."""
+        self.start_with(new_seed())
+
+    def action_same_deal(self) -> None:
+        """The same game again, from the same seed: the same cards and dice."""
+        self.start_with(self.session.game.seed)
+
+    def start_with(self, seed: int) -> None:
         old = self.session
         options = dict(old.game.options)
-        seed = (old.game.seed * 7919 + 1) % (2**31)
         new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store, old.curtain)
         self.app.switch_screen(self.app.game_screen(new))
 
