@@ -272,8 +272,20 @@ class LauncherScreen(Screen):
             else:
                 self.notify(f"Exported to {path}")
 
-        self.app.push_screen(AskScreen("Export the game to the file:", default),
-                             lambda path: write(path, False) if path else None)
+        def ask() -> None:
+            self.app.push_screen(AskScreen("Export the game to the file:", default),
+                                 lambda path: write(path, False) if path else None)
+
+        row = next((r for r in self.unfinished() if r["id"] == save_id), {})
+        if not _hides_hands(row.get("game")):
+            ask()
+            return
+        title, players, _, _ = self.save_cells(row, turns=False)
+        self.app.push_screen(ConfirmScreen(
+            "The file will hold every hand. Export?",
+            f"{title} with {players} is not over, and an exported game is its whole record: every hand, "
+            "every hidden card and the order of the deck, in plain text. Whoever reads the file sees them "
+            "all; do not let a player read it before the game is over."), lambda yes: ask() if yes else None)
 
     def action_import_file(self) -> None:
         def read(path: str | None) -> None:
@@ -307,6 +319,14 @@ class LauncherScreen(Screen):
 
         default = os.path.join(os.path.expanduser("~"), "")
         self.app.push_screen(AskScreen("Import a game from the file:", default), read)
+
+
+def _hides_hands(game_id) -> bool:
+    """Whether a game keeps things hidden from some players (hands, a deck); True when unknown."""
+    try:
+        return bool(catalog.get(game_id).rules_class().hidden_information)
+    except Exception:
+        return True
 
 
 def _when(stamp) -> str:
