@@ -8,7 +8,8 @@ import os
 import sys
 
 from tabletop_tui import catalog
-from tabletop_tui.names import names_problem, printable
+from tabletop_tui.names import names_problem, printable, shown
+from tabletop_tui.rules.words import quote, shorten
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,7 +29,7 @@ def _parse_options(items: list[str] | None) -> dict:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise ValueError(f"--option takes KEY=VALUE, not {item!r}")
+            raise ValueError(f"--option takes KEY=VALUE, not {shorten(item)}")
         options[key.strip()] = value.strip()
     return options
 
@@ -41,7 +42,7 @@ def _parse_seats(text: str | None, n: int) -> list[int]:
         try:
             seat = int(part)
         except ValueError:
-            raise ValueError(f"seats are numbers from 1 to {n}, not {part!r}") from None
+            raise ValueError(f"seats are numbers from 1 to {n}, not {shorten(part)}") from None
         if not 1 <= seat <= n:
             raise ValueError(f"there is no seat {seat}: seats are 1 to {n}")
         seats.append(seat - 1)
@@ -105,18 +106,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _OutputFailed(Exception):
+    """Standard output could not be written (a closed pipe, a full disk, /dev/full)."""
+
+
+def _out(text: str = "", end: str = "\n") -> None:
+    """Write to standard output; _OutputFailed if it cannot be written."""
+    try:
+        sys.stdout.write(text + end)
+    except OSError as exc:
+        raise _OutputFailed(exc) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return _run(args)
+        code = _run(args)
+        try:
+            sys.stdout.flush()  # what is still buffered fails here, not at exit with a traceback
+        except OSError as exc:
+            raise _OutputFailed(exc) from None
+        return code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `tabletop-tui list | head -1`: the reader stopped reading
+    except _OutputFailed as failed:
+        exc = failed.args[0]
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
-        except OSError:
+        except (OSError, ValueError):
             pass
-        print("tabletop-tui: the output was closed before it was all written", file=sys.stderr)
+        if isinstance(exc, BrokenPipeError):  # `tabletop-tui list | head -1`: the reader stopped reading
+            print("tabletop-tui: the output was closed before it was all written", file=sys.stderr)
+        else:
+            print(f"tabletop-tui: the output could not be written ({exc.strerror or exc})", file=sys.stderr)
         return 1
 
 
@@ -128,10 +150,10 @@ def _run(args) -> int:
         if args.options:
             return _list_options(args.options, args.json)
         if args.json:
-            print(json.dumps([g.to_json() for g in catalog.GAMES], indent=2))
+            _out(json.dumps([g.to_json() for g in catalog.GAMES], indent=2))
         else:
             for g in catalog.GAMES:
-                print(f"{g.id:<16} {g.title:<16} {g.family:<8} {g.players_label:<12} ~{g.minutes} min")
+                _out(f"{g.id:<16} {g.title:<16} {g.family:<8} {g.players_label:<12} ~{g.minutes} min")
         return 0
     if command == "play":
         return _play(args)
@@ -150,7 +172,7 @@ def _run(args) -> int:
             return _fail(f"--out: {printable(args.out)} cannot be a folder for the screenshots "
                          f"({exc.strerror or exc})")
         for path in regenerate(args.out):
-            print(path)
+            _out(str(path))
         return 0
     return _fail(f"unknown command {command}")
 
@@ -162,14 +184,14 @@ def _list_options(game_id: str, as_json: bool) -> int:
         return _fail(exc.args[0])
     options = info.rules_class().OPTIONS
     if as_json:
-        print(json.dumps([{"key": o.key, "label": o.label, "kind": o.kind, "default": o.default, "help": o.help,
+        _out(json.dumps([{"key": o.key, "label": o.label, "kind": o.kind, "default": o.default, "help": o.help,
                            "choices": [c[0] for c in o.choices], "min": o.min, "max": o.max} for o in options],
                          indent=2))
         return 0
     if not options:
-        print(f"{info.title} has no options.")
+        _out(f"{info.title} has no options.")
         return 0
-    print(f"{info.title}: --option KEY=VALUE")
+    _out(f"{info.title}: --option KEY=VALUE")
     for o in options:
         if o.kind == "bool":
             values = "yes or no"
@@ -180,9 +202,9 @@ def _list_options(game_id: str, as_json: bool) -> int:
             high = "" if o.max is None else str(o.max)
             values = f"a whole number {low}..{high}" if low or high else "a whole number"
         default = {True: "yes", False: "no"}.get(o.default, o.default) if o.kind == "bool" else o.default
-        print(f"  {o.key:<16} {o.label}: {values}; default {default}")
+        _out(f"  {o.key:<16} {o.label}: {values}; default {default}")
         if o.help:
-            print(f"  {'':<16} {o.help}")
+            _out(f"  {'':<16} {o.help}")
     return 0
 
 
@@ -238,7 +260,7 @@ def _simulate(args) -> int:
         result = simulate(info.id, args.games, n, args.seed, options, random_seats, args.limit)
     except ValueError as exc:
         return _fail(str(exc))
-    print(json.dumps(result, indent=2) if args.json else report(result))
+    _out(json.dumps(result, indent=2) if args.json else report(result))
     return 1 if result["errors"] else 0
 
 
@@ -259,46 +281,70 @@ def _saves(args) -> int:
         if args.command == "saves":
             rows = store.unfinished()
             if args.json:
-                print(json.dumps(rows, indent=2, default=str))  # JSON escapes every control character
+                _out(json.dumps([_listed(r) for r in rows], indent=2, default=str))  # JSON escapes control characters
             elif not rows:
-                print("No unfinished games.")
+                _out("No unfinished games.")
             else:
-                print(f"{'save':<16}  {'game':<16} {'players':<28} {'last played':<16} {'moves':>5}  turn")
-                for r in rows:
-                    if r.get("broken"):
-                        state = "damaged: " + r["broken"]
-                    else:
-                        state = f"{r.get('moves', 0):>5}  {_turn(store, r['id'])}"
-                    players = printable(", ".join(r.get("players", [])))
-                    print(f"{r['id']}  {printable(r['game']):<16} {players:<28} {_when(r.get('updated')):<16} "
-                          f"{printable(state)}")
+                _print_table(["save", "game", "players", "last played", "moves", "turn"],
+                             [_save_cells(r) for r in rows], right={4})
             return 0
         if args.command == "export":
             save_id = _find_save(store, args.save)
             if args.file == "-":
-                sys.stdout.write(store.export_text(save_id))
+                _out(store.export_text(save_id), end="")
                 return 0
             store.export(save_id, args.file, replace=args.force)
-            print(f"Exported {save_id} to {printable(args.file)}")
+            _out(f"Exported {save_id} to {quote(args.file)}")
             return 0
         save_id = store.import_file(args.file)
-        print(f"Imported as {save_id}: resume it from the launcher.")
+        _out(f"Imported as {save_id}: resume it from the launcher.")
         return 0
     except FileExists as exc:
         return _fail(f"{exc} (give --force to replace it)")
     except (StoreError, OSError, ValueError) as exc:
-        return _fail(str(exc))
+        return _fail(quote(exc, 400))
 
 
-def _turn(store, save_id: str) -> str:
-    """Whose turn it is in a saved game (replayed from its record)."""
-    from tabletop_tui.session import Session
+#: What `saves --json` tells of a save: never its seed (an unfinished game's seed would tell its
+#: hidden cards to whoever reads it).
+_LISTED = ("id", "game", "title", "players", "computer", "moves", "created", "updated", "finished", "broken",
+           "turn", "to_act")
 
-    try:
-        session = Session.resume(store, save_id, hold=False)
-    except Exception:  # a save that no longer replays is listed, not resumed
-        return "(does not replay)"
-    return ", ".join(session.players[s] for s in session.game.to_act()) or "-"
+
+def _listed(row: dict) -> dict:
+    return {key: row[key] for key in _LISTED if key in row}
+
+
+def _save_cells(row: dict) -> list[str]:
+    """The cells of a save in `saves`, every one printable."""
+    players = ", ".join(shown(p) for p in row.get("players", []))
+    when = _when(row.get("updated"))
+    if row.get("broken"):
+        return [row["id"], printable(str(row["game"])), players, when, "", "damaged: " + quote(row["broken"], 120)]
+    turn = row.get("turn") or "(does not replay)"
+    return [row["id"], printable(str(row["game"])), players, when, str(row.get("moves", 0)), turn]
+
+
+def _print_table(header: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> None:
+    """Columns that line up on a terminal: each as wide as its widest cell, counted in terminal
+    cells (a Chinese character takes two), the last one not padded."""
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        out = []
+        for i, (cell, width) in enumerate(zip(cells, widths)):
+            pad = " " * (width - cell_len(cell))
+            if i == len(cells) - 1:
+                out.append(cell)
+            else:
+                out.append(pad + cell if i in right else cell + pad)
+        return "  ".join(out).rstrip()
+
+    _out(line(header))
+    for row in rows:
+        _out(line(row))
 
 
 def _when(stamp) -> str:
@@ -316,9 +362,9 @@ def _find_save(store, prefix: str) -> str:
     ids = [r["id"] for r in store.all_saves()] if hasattr(store, "all_saves") else [r["id"] for r in store.unfinished()]
     matches = [i for i in ids if i.startswith(prefix)]
     if not matches:
-        raise StoreError(f"no saved game {prefix!r} (see tabletop-tui saves)")
+        raise StoreError(f"no saved game {shorten(prefix)} (see tabletop-tui saves)")
     if len(matches) > 1:
-        raise StoreError(f"{prefix!r} matches {len(matches)} saved games: give more characters")
+        raise StoreError(f"{shorten(prefix)} matches {len(matches)} saved games: give more characters")
     return matches[0]
 
 

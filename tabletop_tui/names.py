@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from tabletop_tui.rules.words import escaped
+
 #: The longest name a seat may have (the scoreboards and logs are laid out for it).
 MAX_NAME = 16
 
@@ -38,7 +40,7 @@ def names_problem(names: object) -> str:
     seen = set()
     for name in names:
         if name in seen:
-            return f"two seats are called {name}: each player needs a different name"
+            return f"two seats are called {printable(name)}: each player needs a different name"
         seen.add(name)
     return ""
 
@@ -46,11 +48,12 @@ def names_problem(names: object) -> str:
 def printable(text: str) -> str:
     """The text with every character a terminal would act on (escape, carriage return, a lone
     surrogate...) shown as an escape code instead: safe to print."""
-    out = []
-    for c in text:
-        if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            out.append(c.encode("unicode_escape", "backslashreplace").decode("ascii") if ord(c) < 0xD800
-                       or ord(c) > 0xDFFF else f"\\u{ord(c):04x}")
-        else:
-            out.append(c)
-    return "".join(out)
+    return escaped(text)
+
+
+def shown(name: object) -> str:
+    """A player's name as it is shown, on a screen or a terminal: what setup and import accept is
+    shown as it is; a name saved by an older program with control characters in it is shown with
+    escape codes in their place (it never moves the cursor or clears the screen). Used wherever a
+    name from a save is shown."""
+    return escaped(name if isinstance(name, str) else str(name))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from tabletop_tui import catalog
 from tabletop_tui.catalog import GameInfo
+from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Game, IllegalMove, Move, RecordError
 from tabletop_tui.store import SaveLost, StoreError
 
@@ -87,6 +88,9 @@ class Session:
         had it open can save it no more); False only looks at it (the launcher's list does)."""
         saved = store.load(save_id)
         record = saved["record"]
+        if any(shown(name) != name for name in record["players"]):
+            # a name saved by an older program with characters a terminal acts on: shown with escape codes
+            record = dict(record, players=[shown(name) for name in record["players"]])
         try:
             info = catalog.get(record.get("game"))
         except KeyError as exc:
@@ -103,8 +107,8 @@ class Session:
                 session.notice = store.claim(save_id, holder)
                 session.holder = holder
             except StoreError as exc:
-                session.save_problem = (f"This game cannot be saved now ({exc}): it goes on, and saving is "
-                                        "tried again after the next move.")
+                session.save_problem = (f"Not saved yet: {exc}. The game goes on, and saving is tried again "
+                                        "after the next move.")
             else:
                 if session.over() and not session.finished_saved:
                     session._save()  # the last move was saved but not the finish (a kill, a full disk)
@@ -171,7 +175,8 @@ class Session:
         try:
             if self.save_id is None:  # a new game, or its first save failed
                 holder = self.store.new_holder()
-                self.save_id = self.store.new_game(self.game.record(), self.computer, self.info.title, holder)
+                self.save_id = self.store.new_game(self.game.record(), self.computer, self.info.title, holder,
+                                                   self.to_act())
                 self.holder, self.synced, self.finished_saved = holder, len(self.game.history), False
                 self.store.set_setting(self._curtain_key(), self.curtain)
             elif self.holder is None:  # the store could not be written when the game was resumed
@@ -182,18 +187,23 @@ class Session:
             outcome = self.game.outcome()
             self.store.sync(self.save_id, keep, [[seat, move.to_json()] for seat, move in self.game.history[keep:]],
                             outcome.to_json() if outcome is not None and not self.finished_saved else None,
-                            self.holder)
+                            self.holder, self.to_act())
         except SaveLost as exc:
             self.save_lost = f"Moves made here are no longer saved: {exc}."
             self.save_problem = ""
             return
         except StoreError as exc:
-            self.save_problem = (f"The game could not be saved ({exc}); it goes on, and saving is tried again "
-                                 "after the next move.")
+            self.save_problem = (f"Not saved yet: {exc}. The game goes on, and saving is tried again after "
+                                 "the next move.")
             return
         self.synced = len(self.game.history)
         self.finished_saved = self.finished_saved or outcome is not None
         self.save_problem = ""
+
+    def to_act(self) -> list[int] | str:
+        """Whose turn it is, as the store keeps it for its listings: the seats the game waits for, or
+        "over"."""
+        return "over" if self.over() else list(self.game.to_act())
 
     def retry_save(self) -> None:
         """Try again a save that failed (before leaving, or when the results show)."""

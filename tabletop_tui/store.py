@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tabletop_tui.names import printable
-from tabletop_tui.rules.words import shorten
+from tabletop_tui.rules.words import quote, shorten
 
 
 class _LazyJson:
@@ -87,6 +87,11 @@ SCHEMA_VERSION = 1
 FILE_FORMAT = "tabletop-tui save"
 FILE_FORMAT_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
+#: How long the writes made while a game is played (its moves, its claim, a setting) wait for another
+#: program that is writing: a store locked by another copy must not stop the game at every move. A
+#: write that does not get the store in this time fails: the game goes on, marked not saved, and
+#: saves what is missing at its next move.
+QUICK_BUSY_MS = 100
 #: Files bigger than this are not read by `import_file` (a save of a long game is a few hundred kB),
 #: and records with more moves than this are refused before they are replayed.
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
@@ -163,15 +168,21 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS holders (
+"""
+#: Tables made in a store from before they existed, where the rest is as it was (the schema stays
+#: version 1: an older program reads such a store and leaves these tables alone).
+_HOLDERS = """CREATE TABLE IF NOT EXISTS holders (
     save_id TEXT PRIMARY KEY REFERENCES saves(id) ON DELETE CASCADE,
     token TEXT NOT NULL,
     at REAL NOT NULL
-) WITHOUT ROWID;
-"""
-#: Made in a store from before it existed, where the rest is as it was (the schema stays version 1:
-#: an older program reads such a store and leaves the table alone).
-_HOLDERS = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS holders"):].strip().rstrip(";")
+) WITHOUT ROWID"""
+_SUMMARIES = """CREATE TABLE IF NOT EXISTS summaries (
+    save_id TEXT PRIMARY KEY REFERENCES saves(id) ON DELETE CASCADE,
+    moves INTEGER NOT NULL,
+    updated REAL NOT NULL,
+    to_act TEXT NOT NULL
+) WITHOUT ROWID"""
+_SCHEMA += _HOLDERS + ";\n" + _SUMMARIES + ";\n"
 
 _COLUMNS = {
     "meta": {"key", "value"},
@@ -185,6 +196,8 @@ _COLUMNS = {
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_READONLY = 8
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
 
 
 def _now() -> float:
@@ -215,6 +228,10 @@ class _Damaged(Exception):
 
 class _Unusable(Exception):
     """The store cannot be used now, but the file must be left as it is."""
+
+
+class _Newer(_Unusable):
+    """The store was written by a newer program: left as it is, and never written."""
 
 
 def data_dir() -> Path:
@@ -328,18 +345,33 @@ def _check_outcome(outcome: Any, n_players: int) -> list[tuple[int, str, int]]:
 class Store:
     """The saves of one user. Open it with `Store.open()`; every method is safe to call from any thread.
 
-    Attributes: `path` (the database file, or None for a store in memory), `problems` (sentences about
-    what went wrong while opening, for the app to show; empty when all is well).
+    Attributes: `path` (the database file, or None for a store in memory), `problems`
+    (sentences about what went wrong while opening, for the app to show; empty when all is well).
+
+    A store that cannot be written (`writable` False: a read-only file or folder, a full disk, a
+    folder that cannot be made, a store of a newer program) refuses every write with StoreError and
+    never keeps a game in memory as if it were saved; what the file holds can still be listed and
+    resumed. Where the file may become writable, each write tries it again first.
     """
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, problems: list[str],
-                 rules: Callable[[str], type] | None = None):
+                 rules: Callable[[str], type] | None = None, *, refusal: str = "", retry: Path | None = None):
         self._conn = conn
         self.path = path
         self.problems = problems
         self._lookup = rules or _catalog_rules
         self._rules_cache: dict[str, Any] = {}
         self._lock = threading.RLock()
+        #: why nothing is written now ("" when the store is written), and the file to try again
+        self._refusal = refusal
+        self._retry = retry
+        self._summaries_made = False
+
+    @property
+    def writable(self) -> bool:
+        """Whether the store was written at its last try (a store that refused writes is tried again
+        by the next write, not by this)."""
+        return not self._refusal
 
     # -- opening ----------------------------------------------------------------------------------
 
@@ -357,9 +389,10 @@ class Store:
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            problems.append(f"The save folder {file.parent} cannot be created ({exc.strerror or exc}): "
-                            "games played now will not be kept.")
-            return cls(_connect_memory(), None, problems, rules)
+            why = f"the folder {printable(str(file.parent))} cannot be made: {exc.strerror or exc}"
+            problems.append(f"The save folder {printable(str(file.parent))} cannot be created ({exc.strerror or exc}): "
+                            "games played now are not saved (saving is tried again at every move).")
+            return cls._unwritable(file, problems, rules, why, retry=True)
         try:
             return cls._opened(file, problems, rules)
         except _Damaged as exc:
@@ -369,21 +402,27 @@ class Store:
             except OSError as move_exc:
                 problems.append(f"The save store {file} is damaged ({exc}) and could not be moved aside "
                                 f"({move_exc.strerror or move_exc}); it is left as it is, and games played "
-                                "now will not be kept.")
-                return cls(_connect_memory(), None, problems, rules)
+                                "now are not saved.")
+                return cls._unwritable(None, problems, rules, f"the save store {file} is damaged")
             problems.append(f"The save store {file} was damaged ({exc}). It was moved aside to {aside.name} "
                             "(nothing was deleted) and a fresh store was started: earlier saves and records "
                             "are in that file.")
-        except _Unusable as exc:
+        except _Newer as exc:
             problems.append(f"The save store {file} cannot be used ({exc}); it is left as it is, and games "
-                            "played now will not be kept.")
-            return cls(_connect_memory(), None, problems, rules)
+                            "played now are not saved.")
+            return cls._unwritable(None, problems, rules, f"the save store {file} belongs to a newer tabletop-tui")
+        except _Unusable as exc:
+            problems.append(f"The save store {file} cannot be written ({exc}): saved games can be looked at, "
+                            "but games played now are not saved (saving is tried again at every move).")
+            return cls._unwritable(file, problems, rules, f"the save store {file} cannot be written: {exc}",
+                                   retry=True)
         try:
             return cls._opened(file, problems, rules)
         except (_Damaged, _Unusable) as exc:
             problems.append(f"A fresh save store could not be started at {file} ({exc}): games played now "
-                            "will not be kept.")
-            return cls(_connect_memory(), None, problems, rules)
+                            "are not saved (saving is tried again at every move).")
+            return cls._unwritable(file, problems, rules, f"the save store {file} cannot be written: {exc}",
+                                   retry=True, read=False)
 
     @classmethod
     def _opened(cls, file: Path, problems: list[str], rules) -> "Store":
@@ -391,8 +430,44 @@ class Store:
         why = _read_only(conn)
         if why:
             problems.append(f"The save store {file} is read-only ({why}): saved games can be looked at and "
-                            "resumed, but nothing played now is kept until it can be written again.")
+                            "resumed, but nothing played now is kept until it can be written again (saving "
+                            "is tried again at every move).")
+            return cls(conn, file, problems, rules, refusal=f"the save store {file} is read-only ({why})",
+                       retry=file)
         return cls(conn, file, problems, rules)
+
+    @classmethod
+    def _unwritable(cls, file: Path | None, problems: list[str], rules, why: str, retry: bool = False,
+                    read: bool = True) -> "Store":
+        """A store that refuses writes: the file read where it can be (its games are listed), else an
+        empty store in memory; `retry`: each write tries the file again."""
+        conn = _connect_read_only(file) if file is not None and read else None
+        return cls(conn or _connect_memory(), file if conn else None, problems, rules, refusal=why,
+                   retry=file if retry else None)
+
+    def _reconnect(self) -> bool:
+        """Try again to open the store file for writing (it was read-only, or could not be made); True
+        if it can be written now. Called with the lock held."""
+        file = self._retry
+        if file is None:
+            return False
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            conn = _connect_file(file, probe=True)
+        except (OSError, _Damaged, _Unusable):
+            return False
+        if _read_only(conn):
+            conn.close()
+            return False
+        old, self._conn = self._conn, conn
+        self.path, self._refusal, self._retry, self._summaries_made = file, "", None, False
+        old.close()
+        return True
+
+    def _check_writable(self) -> None:
+        """StoreError if the store cannot be written (after one more try of its file)."""
+        if self._refusal and not self._reconnect():
+            raise StoreError(self._refusal)
 
     def close(self) -> None:
         with self._lock:
@@ -407,18 +482,20 @@ class Store:
     # -- games ------------------------------------------------------------------------------------
 
     def new_game(self, record: dict, computer: list[int] | None = None, title: str | None = None,
-                 holder: str | None = None) -> str:
+                 holder: str | None = None, to_act: list[int] | str | None = None) -> str:
         """Save a new game from its record (`Game.record()`, with or without moves); returns its save id.
 
         `computer`: the seats played by the computer; `title`: the game's title for listings;
-        `holder`: a `new_holder()` token that holds the new game at once (see `claim`)."""
+        `holder`: a `new_holder()` token that holds the new game at once (see `claim`); `to_act`:
+        the seats the game waits for ("over" once it is over), kept for the listings (see `sync`)."""
         clean = _check_record(record)
         seats = _check_computer(computer, len(clean["players"]))
-        with self._lock, self._write():
+        with self._lock, self._write(QUICK_BUSY_MS):
             now = _now()
             save_id = self._insert(clean, seats, title or clean["game"], now)
             if holder is not None:
                 self._conn.execute("INSERT INTO holders (save_id, token, at) VALUES (?, ?, ?)", (save_id, holder, now))
+            self._put_summary(save_id, len(clean["moves"]), now, to_act)
             return save_id
 
     def add_move(self, save_id: str, index: int, seat: int, move_json: Any) -> None:
@@ -437,6 +514,7 @@ class Store:
         except (RecordError, TypeError, ValueError) as exc:
             raise StoreError(f"the move {shorten(move_json)} cannot be saved: {exc}") from None
         with self._lock:
+            self._check_writable()
             try:
                 cur = self._conn.execute(
                     "INSERT INTO moves (save_id, idx, seat, move, at) SELECT ?1, ?2, ?3, ?4, ?5 "
@@ -444,7 +522,7 @@ class Store:
                     (save_id, index, seat, text, _now()),
                 )
             except sqlite3.IntegrityError:
-                raise StoreError(f"there is no saved game {save_id!r}") from None
+                raise StoreError(f"there is no saved game {shorten(save_id)}") from None
             except sqlite3.Error as exc:
                 raise StoreError(f"the move could not be saved: {exc}") from None
             if cur.rowcount == 1:
@@ -459,7 +537,7 @@ class Store:
                 return  # the same move saved twice: harmless
             raise StoreError(f"move {index + 1} of save {save_id} is already saved as a different move")
         if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
-            raise StoreError(f"there is no saved game {save_id!r}")
+            raise StoreError(f"there is no saved game {shorten(save_id)}")
         count = self._conn.execute("SELECT count(*) FROM moves WHERE save_id = ?", (save_id,)).fetchone()[0]
         raise StoreError(f"move {index + 1} cannot be saved: save {save_id} has only {count} moves")
 
@@ -470,7 +548,7 @@ class Store:
             raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {shorten(n_moves)}")
         with self._lock, self._write():
             if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
-                raise StoreError(f"there is no saved game {save_id!r}")
+                raise StoreError(f"there is no saved game {shorten(save_id)}")
             if self._drop_moves(save_id, n_moves):
                 self._conn.execute("UPDATE saves SET updated = ? WHERE id = ?", (_now(), save_id))
 
@@ -483,7 +561,7 @@ class Store:
         return gone
 
     def sync(self, save_id: str, keep: int, moves: list, outcome_json: dict | None = None,
-             holder: str | None = None) -> None:
+             holder: str | None = None, to_act: list[int] | str | None = None) -> None:
         """Make a game's saved moves its first `keep` saved moves followed by `moves` ([seat, move
         JSON] pairs), and with `outcome_json` mark it finished, all in one transaction: a kill, a full
         disk or a locked store leaves all of it or none (never a last move saved without the finish).
@@ -491,10 +569,13 @@ class Store:
         This is how a session saves: after a move (`keep` = the moves saved before), after an undo
         (`keep` = the moves left, no moves) and after a failed save (`keep` = the moves known to be
         saved, `moves` = all since). `holder`: the token that must hold the game (see `claim`).
+        `to_act`: the seats the game waits for now, or "over": kept with the save, so that listing
+        the saves never replays a game (a save without it is replayed once, by the listing).
+        Another program writing the store is waited for `QUICK_BUSY_MS` at most.
         SaveLost if the game is gone or held by another copy; StoreError for anything else."""
         if not _int(keep) or keep < 0:
             raise StoreError(f"the number of moves to keep must be a whole number from 0 up, not {shorten(keep)}")
-        with self._lock, self._write():
+        with self._lock, self._write(QUICK_BUSY_MS):
             self._check_holder(save_id, holder)
             players = len(json.loads(self._conn.execute("SELECT setup FROM saves WHERE id = ?",
                                                         (save_id,)).fetchone()[0])["players"])
@@ -510,11 +591,12 @@ class Store:
             self._conn.executemany("INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
                                    [(*row, now) for row in rows])
             if outcome_json is not None:
-                self._finish(save_id, outcome_json)
+                self._finish(save_id, outcome_json, now)
             else:
                 self._conn.execute("UPDATE saves SET updated = ? WHERE id = ?", (now, save_id))
             if holder is not None:
                 self._conn.execute("UPDATE holders SET at = ? WHERE save_id = ?", (now, save_id))
+            self._put_summary(save_id, keep + len(rows), now, to_act)
 
     # -- one copy at a time ------------------------------------------------------------------------
 
@@ -531,9 +613,9 @@ class Store:
 
         Returns a sentence for the players when that other copy is still running, else "". SaveLost
         if there is no such game; StoreError if the store cannot be written."""
-        with self._lock, self._write():
+        with self._lock, self._write(QUICK_BUSY_MS):
             if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
-                raise SaveLost(f"there is no saved game {save_id!r}")
+                raise SaveLost(f"there is no saved game {shorten(save_id)}")
             row = self._conn.execute("SELECT token FROM holders WHERE save_id = ?", (save_id,)).fetchone()
             self._conn.execute("INSERT INTO holders (save_id, token, at) VALUES (?, ?, ?) ON CONFLICT (save_id) "
                                "DO UPDATE SET token = excluded.token, at = excluded.at", (save_id, holder, _now()))
@@ -544,7 +626,7 @@ class Store:
 
     def release(self, save_id: str, holder: str) -> None:
         """The holder is done with the game (its screen was left): the next copy takes it silently."""
-        with self._lock, self._write():
+        with self._lock, self._write(QUICK_BUSY_MS):
             self._conn.execute("DELETE FROM holders WHERE save_id = ? AND token = ?", (save_id, holder))
 
     def _check_holder(self, save_id: str, holder: str | None) -> None:
@@ -564,10 +646,10 @@ class Store:
         with self._lock, self._write():
             self._finish(save_id, outcome_json)
 
-    def _finish(self, save_id: str, outcome_json: dict) -> None:
+    def _finish(self, save_id: str, outcome_json: dict, now: float | None = None) -> None:
         row = self._conn.execute("SELECT game, setup, computer FROM saves WHERE id = ?", (save_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no saved game {save_id!r}")
+            raise StoreError(f"there is no saved game {shorten(save_id)}")
         try:
             players = json.loads(row[1])["players"]
             computer = set(json.loads(row[2]))
@@ -578,7 +660,7 @@ class Store:
             text = _dumps(outcome_json)
         except (TypeError, ValueError) as exc:
             raise StoreError(f"the outcome cannot be saved: {exc}") from None
-        now = _now()
+        now = _now() if now is None else now
         self._conn.execute("UPDATE saves SET finished = ?, outcome = ?, updated = ? WHERE id = ?",
                            (now, text, now, save_id))
         self._conn.execute("DELETE FROM standings WHERE save_id = ?", (save_id,))
@@ -686,7 +768,7 @@ class Store:
         from tabletop_tui.rules.engine import seed_problem
 
         path = Path(path)
-        name = printable(path.name)
+        name = quote(path.name, 80)
         raw = _read_regular_file(path, MAX_IMPORT_BYTES)
         try:
             doc = json.loads(raw.decode("utf-8"))
@@ -698,7 +780,7 @@ class Store:
         except RecursionError:
             raise StoreError(f"{name} is not a tabletop-tui save: its JSON is nested too deeply") from None
         except ValueError as exc:  # a number of thousands of digits
-            raise StoreError(f"{name} is not a tabletop-tui save: {shorten(str(exc), 80)}") from None
+            raise StoreError(f"{name} is not a tabletop-tui save: {quote(exc, 80)}") from None
         if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
             raise StoreError(f"{name} is not a tabletop-tui save (it has no \"format\": \"{FILE_FORMAT}\" marker)")
         version = doc.get("format_version")
@@ -714,7 +796,7 @@ class Store:
         try:
             record = _check_record(doc.get("record"))
         except StoreError as exc:
-            raise StoreError(f"{name} is damaged: {exc}") from None
+            raise StoreError(f"{name} is damaged: {quote(exc)}") from None
         problem = names_problem(record["players"]) or seed_problem(record["seed"])
         if problem:
             raise StoreError(f"{name} cannot be imported: {problem}")
@@ -728,22 +810,24 @@ class Store:
         try:
             game = rules.from_record(record)
         except RecordError as exc:
-            raise StoreError(f"{name} cannot be imported: its moves do not replay ({exc})") from None
+            raise StoreError(f"{name} cannot be imported: its moves do not replay ({quote(exc)})") from None
         except Exception as exc:  # a rules class refusing the players or options
-            raise StoreError(f"{name} cannot be imported: {exc}") from None
+            raise StoreError(f"{name} cannot be imported: {quote(exc)}") from None
         try:
             computer = _check_computer(doc.get("computer", []), len(record["players"]))
         except StoreError as exc:
-            raise StoreError(f"{name} is damaged: {exc}") from None
+            raise StoreError(f"{name} is damaged: {quote(exc)}") from None
         title = getattr(rules, "title", "") or record["game"]  # the program's own, not the file's
         outcome = game.outcome()
         with self._lock, self._write():
             twin = self._same_game(record)
             if twin is not None:
                 raise StoreError(f"{name} is already saved, as {twin}: it was not imported again")
-            save_id = self._insert(record, computer, title, _now())
+            now = _now()
+            save_id = self._insert(record, computer, title, now)
             if outcome is not None:
-                self._finish(save_id, outcome.to_json())
+                self._finish(save_id, outcome.to_json(), now)
+            self._put_summary(save_id, len(record["moves"]), now, "over" if outcome is not None else game.to_act())
         return save_id
 
     # -- statistics and settings ------------------------------------------------------------------
@@ -869,14 +953,18 @@ class Store:
             text = _dumps(value)
         except (TypeError, ValueError) as exc:
             raise StoreError(f"the setting {key} cannot be saved: {exc}") from None
-        with self._lock, self._write():
+        with self._lock, self._write(QUICK_BUSY_MS):
             self._conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, text))
 
     # -- inside -----------------------------------------------------------------------------------
 
-    def _write(self) -> "_Transaction":
-        return _Transaction(self._conn)
+    def _write(self, busy_ms: int | None = None) -> "_Transaction":
+        """The transaction of a write (called with the lock held); StoreError at once if the store
+        cannot be written. `busy_ms`: how long to wait for another program writing (the default
+        busy timeout if None)."""
+        self._check_writable()
+        return _Transaction(self._conn, busy_ms)
 
     def _insert(self, record: dict, computer: list[int], title: str, now: float) -> str:
         save_id = os.urandom(8).hex()
@@ -909,7 +997,7 @@ class Store:
             "SELECT id, game, title, rules_version, setup, computer, created, updated, finished, outcome "
             "FROM saves WHERE id = ?", (save_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no saved game {save_id!r}")
+            raise StoreError(f"there is no saved game {shorten(save_id)}")
         moves = self._conn.execute("SELECT idx, seat, move, at FROM moves WHERE save_id = ? ORDER BY idx",
                                    (save_id,)).fetchall()
         try:
@@ -925,9 +1013,72 @@ class Store:
                 "s.finished, count(m.idx), max(m.idx), max(m.at) FROM saves s "
                 "LEFT JOIN moves m ON m.save_id = s.id" + where + " GROUP BY s.id").fetchall()
             suspect = self._unreadable_moves(where)
+            kept = self._kept_summaries()
             out = [self._summary(row, suspect) for row in rows]
+            for summary, row in zip(out, rows):
+                self._add_turn(summary, kept.get(summary["id"]), updated=row[7])
         out.sort(key=lambda s: (s["updated"] or 0, s["created"] or 0), reverse=True)
         return out
+
+    def _kept_summaries(self) -> dict[str, tuple]:
+        """save id -> (moves, updated, to_act JSON) of the summaries kept with the saves."""
+        try:
+            return {r[0]: r[1:] for r in self._conn.execute("SELECT save_id, moves, updated, to_act FROM summaries")}
+        except sqlite3.OperationalError:  # a store of an older program that could not be written since
+            return {}
+
+    def _add_turn(self, summary: dict, kept: tuple | None, updated: float) -> None:
+        """Whose turn it is in a listed save ("to_act" and "turn"): from the summary kept with it when
+        that summary is of the save as it is now (its moves and time of change); else the game is
+        replayed, once, and its summary kept (an older program wrote the save, or changed it)."""
+        to_act: Any = None
+        if summary["finished"]:
+            to_act = "over"
+        elif summary["broken"] is None:
+            if kept is not None and kept[0] == summary["moves"] and kept[1] == updated:
+                try:
+                    to_act = _check_to_act(json.loads(kept[2]), len(summary["players"]))
+                except (ValueError, TypeError):
+                    to_act = None
+            if to_act is None:
+                to_act = self._replayed_turn(summary["id"], summary["moves"], updated)
+        summary["to_act"] = to_act
+        summary["turn"] = _turn_words(to_act, summary["players"])
+
+    def _replayed_turn(self, save_id: str, count: int, updated: float) -> list[int] | str | None:
+        """Whose turn it is in a save, found by replaying it, and kept with it where the store can be
+        written; None if it cannot be replayed."""
+        try:
+            record = self._read(save_id)["record"]
+            rules = self._rules_for(record["game"])
+            if rules is None:
+                return None
+            game = rules.from_record(_apply_migrations(record, rules) or record)
+            to_act = "over" if game.outcome() is not None else list(game.to_act())
+        except Exception:  # a save that does not replay is listed, and said when it is resumed
+            return None
+        if not self._refusal:
+            try:
+                with self._write(QUICK_BUSY_MS):
+                    row = self._conn.execute("SELECT updated, (SELECT count(*) FROM moves WHERE save_id = ?1) "
+                                             "FROM saves WHERE id = ?1", (save_id,)).fetchone()
+                    if row is not None and row[0] == updated and row[1] == count:  # not changed meanwhile
+                        self._put_summary(save_id, count, updated, to_act)
+            except StoreError:
+                pass  # kept another time
+        return to_act
+
+    def _put_summary(self, save_id: str, moves: int, updated: float, to_act: list[int] | str | None) -> None:
+        """Keep whose turn it is in a save (inside a write). None keeps nothing: a summary kept
+        before no longer matches the save, and the next listing replays it."""
+        if to_act is None:
+            return
+        if not self._summaries_made:  # a store of an older program that was read-only or busy at open
+            self._conn.execute(_SUMMARIES)
+            self._summaries_made = True
+        self._conn.execute("INSERT INTO summaries (save_id, moves, updated, to_act) VALUES (?, ?, ?, ?) "
+                           "ON CONFLICT (save_id) DO UPDATE SET moves = excluded.moves, updated = excluded.updated, "
+                           "to_act = excluded.to_act", (save_id, moves, updated, _dumps(to_act)))
 
     def _unreadable_moves(self, where: str) -> set[str] | None:
         """Ids of the saves with a move that is not valid JSON, found by SQLite in one pass; None where
@@ -1008,15 +1159,25 @@ _FINISHED_STANDINGS = ("FROM standings st JOIN saves s ON s.id = st.save_id "
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT (or ROLLBACK on an error); sqlite errors become StoreError."""
+    """BEGIN IMMEDIATE ... COMMIT (or ROLLBACK on an error); sqlite errors become StoreError.
+    `busy_ms`: how long BEGIN waits for another program's write (None: the connection's timeout)."""
 
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, busy_ms: int | None = None):
         self.conn = conn
+        self.busy_ms = busy_ms
 
     def __enter__(self):
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            if self.busy_ms is not None:
+                self.conn.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            finally:
+                if self.busy_ms is not None:
+                    self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         except sqlite3.Error as exc:
+            if _is_busy(exc):
+                raise StoreError("another program is writing to the save store (it is locked for now)") from None
             raise StoreError(f"the save store is not available: {exc}") from None
         return self
 
@@ -1032,8 +1193,17 @@ class _Transaction:
         except sqlite3.Error:
             pass
         if isinstance(exc, sqlite3.Error):
+            if _is_busy(exc):
+                raise StoreError("another program is writing to the save store (it is locked for now)") from None
             raise StoreError(f"the save store could not be written: {exc}") from None
         return False
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(exc).lower()
 
 
 def _decode(row: tuple, moves: list[tuple]) -> dict:
@@ -1070,6 +1240,26 @@ def _decode(row: tuple, moves: list[tuple]) -> dict:
     return {"id": save_id, "title": title, "record": record,
             "computer": _check_computer(computer, len(record["players"])),
             "created": created, "updated": last, "finished": finished is not None, "outcome": outcome}
+
+
+def _check_to_act(to_act: Any, n_players: int) -> list[int] | str | None:
+    """A kept summary of whose turn it is, if it is one: "over", or a list of seats at the table."""
+    if to_act == "over":
+        return to_act
+    if isinstance(to_act, list) and all(_int(s) and 0 <= s < n_players for s in to_act):
+        return to_act
+    return None
+
+
+def _turn_words(to_act: Any, players: list) -> str | None:
+    """Whose turn it is, as a listing shows it: "Bo", "Ada, Bo", "over", "-" (nobody); None if unknown."""
+    from tabletop_tui.names import shown
+
+    if to_act is None:
+        return None
+    if to_act == "over":
+        return "over"
+    return ", ".join(shown(players[s]) for s in to_act if 0 <= s < len(players)) or "-"
 
 
 def _score_of(outcome: Any, seat: int) -> float | None:
@@ -1178,19 +1368,28 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text
 
 
-def _connect_file(file: Path) -> sqlite3.Connection:
-    """Open and check the store file; _Damaged if it must be moved aside, _Unusable if left alone."""
+def _connect_file(file: Path, probe: bool = False) -> sqlite3.Connection:
+    """Open and check the store file; _Damaged if it must be moved aside, _Unusable if left alone.
+    `probe`: only to see whether a store that could not be written can be now: a store file that
+    still refuses writes is found without reading it through, and is never moved aside."""
     try:
         conn = sqlite3.connect(str(file), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=False)
     except sqlite3.Error as exc:
         raise _Unusable(str(exc)) from None
     try:
+        if probe and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] and _read_only(conn):
+            raise _Unusable("it is read-only")
         _prepare(conn)
         return conn
+    except _Damaged:
+        conn.close()
+        if probe:
+            raise _Unusable("it is damaged") from None
+        raise
     except sqlite3.Error as exc:
         conn.close()
-        if _is_damage(exc):
+        if _is_damage(exc) and not probe:
             raise _Damaged(str(exc)) from None
         raise _Unusable(str(exc)) from None
     except BaseException:
@@ -1231,7 +1430,7 @@ def _prepare(conn: sqlite3.Connection) -> None:
     if version is None:
         raise _Damaged("its version is not recorded")
     if version > SCHEMA_VERSION:
-        raise _Unusable(f"it was written by a newer tabletop-tui (store version {version}; this program knows "
+        raise _Newer(f"it was written by a newer tabletop-tui (store version {version}; this program knows "
                         f"version {SCHEMA_VERSION})")
     for table, columns in _COLUMNS.items():
         if table not in tables:
@@ -1241,16 +1440,21 @@ def _prepare(conn: sqlite3.Connection) -> None:
             raise _Damaged(f"the table {table!r} lacks the columns {', '.join(sorted(columns - have))}")
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
-    if "holders" not in tables:
-        try:
-            conn.execute(_HOLDERS)
-        except sqlite3.OperationalError:
-            pass  # a read-only store: said at open, and the holders checks fail safe (nothing is written)
+    for table, statement in (("holders", _HOLDERS), ("summaries", _SUMMARIES)):
+        if table not in tables:
+            conn.execute(f"PRAGMA busy_timeout = {QUICK_BUSY_MS}")
+            try:
+                conn.execute(statement)
+            except sqlite3.OperationalError:
+                pass  # read-only (said at open) or busy: the holders checks fail safe, a summary is made later
+            finally:
+                conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _read_only(conn: sqlite3.Connection) -> str:
     """Why nothing can be written to this store ("" if it can): a write that is rolled back at once.
-    A store that is only busy (another copy writing) is not read-only."""
+    A store that is only busy (another copy writing) is not read-only, and is not waited for."""
+    conn.execute("PRAGMA busy_timeout = 0")
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -1261,7 +1465,34 @@ def _read_only(conn: sqlite3.Connection) -> str:
         code = getattr(exc, "sqlite_errorcode", None)
         if (code is not None and code & 0xFF == _SQLITE_READONLY) or "readonly" in str(exc).lower():
             return str(exc)
+    finally:
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        except sqlite3.Error:
+            pass
     return ""
+
+
+def _connect_read_only(file: Path) -> sqlite3.Connection | None:
+    """The store file opened for reading only, to list and resume its games while it cannot be
+    written (None if it cannot be read either). A WAL store in a folder that cannot be written has
+    no shared-memory file to open: then it is read as a file nobody changes meanwhile."""
+    from urllib.parse import quote
+
+    if not file.is_file():
+        return None
+    for mode in ("mode=ro", "immutable=1"):
+        try:
+            conn = sqlite3.connect(f"file:{quote(str(file))}?{mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                   isolation_level=None, check_same_thread=False)
+        except sqlite3.Error:
+            continue
+        try:
+            _prepare(conn)
+            return conn
+        except (sqlite3.Error, _Damaged, _Unusable):
+            conn.close()
+    return None
 
 
 def _aside_name(file: Path) -> Path:

@@ -535,18 +535,26 @@ def test_a_store_from_a_newer_program_is_left_alone(tmp_path):
     before = (tmp_path / "store.db").read_bytes()
     with Store.open(tmp_path) as s:
         assert s.path is None and "newer tabletop-tui" in s.problems[0] and "left as it is" in s.problems[0]
-        s.new_game(Counting(["A", "B"], 0).record(), [], None)  # the session still works, in memory
-        assert len(s.unfinished()) == 1
+        assert not s.writable
+        with pytest.raises(StoreError, match="newer tabletop-tui"):  # never a save kept in memory as if saved
+            s.new_game(Counting(["A", "B"], 0).record(), [], None)
+        assert s.unfinished() == []
     assert (tmp_path / "store.db").read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if ".damaged" in p.name] == []
 
 
-def test_an_unreachable_folder_gives_a_store_in_memory(tmp_path):
+def test_an_unreachable_folder_gives_a_store_that_refuses_writes_until_the_folder_can_be_made(tmp_path):
     (tmp_path / "a-file").write_text("x")
     with Store.open(tmp_path / "a-file" / "data") as s:
-        assert s.path is None and "cannot be created" in s.problems[0]
+        assert s.path is None and "cannot be created" in s.problems[0] and not s.writable
+        with pytest.raises(StoreError, match="cannot be made"):
+            s.new_game(Counting(["A", "B"], 0).record(), [], None)
+        assert s.unfinished() == []
+        (tmp_path / "a-file").unlink()  # the way is free: the next write makes the folder and the store
         save_id = s.new_game(Counting(["A", "B"], 0).record(), [], None)
         s.add_move(save_id, 0, 0, ["add", 1])
+        assert s.writable and s.path == tmp_path / "a-file" / "data" / "store.db"
+    with Store.open(tmp_path / "a-file" / "data") as s:
         assert s.load(save_id)["record"]["moves"] == [[0, ["add", 1]]]
 
 
@@ -862,3 +870,106 @@ def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkey
     overall = {(r["player"], r["computer"]): r for r in store.records(by_game=False)}
     assert overall[("Ada", False)]["played"] == 4 and overall[("Ada", False)]["games"] == 1
     assert overall[("Ada", False)]["game"] == "" and overall[("Ada", False)]["scores"] == []
+
+
+# -- values from files are quoted short and printable ---------------------------------------------
+
+
+@pytest.mark.parametrize("move", [
+    ["\x1b]0;owned\x07\x1b[2J" + "x" * 5000],  # a move that sets the window title, clears the screen, goes on
+    ["add", "\x1b[2J" + "9" * 5000],
+])
+def test_an_import_refusal_quotes_the_refused_move_short_and_printable(store, tmp_path, move):
+    doc = _exported(store, tmp_path)
+    doc["record"]["moves"] = [[0, ["add", 1]], [1, move]]
+    bad = tmp_path / "bad\x1b[2J.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(StoreError) as err:
+        store.import_file(bad)
+    message = str(err.value)
+    assert "do not replay" in message and "move 2" in message
+    assert "\x1b" not in message and "\x07" not in message and "\\x1b" in message
+    assert len(message) < 400
+
+
+def test_shorten_quotes_any_value_short_and_printable():
+    from tabletop_tui.rules.words import quote, shorten
+
+    nested: list = []
+    for _ in range(5000):  # deeper than repr goes
+        nested = [nested]
+    assert len(shorten(nested)) <= 40
+    assert shorten([10**5000]) and len(shorten([10**5000])) <= 40
+    assert shorten("\x1b[2J" + "x" * 100) .startswith("'\\x1b[2J") and len(shorten("x" * 100)) == 40
+    assert "\x1b" not in quote("move 3 (\x1b]0;title\x07) is refused") and len(quote("x" * 1000)) == 200
+
+
+# -- listing saves never replays a game -----------------------------------------------------------
+
+
+def _no_replay(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a listing replayed a game")
+
+    monkeypatch.setattr(Counting, "replay", classmethod(refuse))
+
+
+def test_listing_a_store_with_a_100000_move_save_does_not_replay_it(store, tmp_path, monkeypatch):
+    from tabletop_tui.ui.app import TabletopApp
+
+    record = Counting(["Ada", "Bo"], 3, target=10**6).record()
+    record["moves"] = [[i % 2, ["add", 1]] for i in range(100_000)]
+    doc = {"format": FILE_FORMAT, "format_version": FILE_FORMAT_VERSION, "record": record}
+    (tmp_path / "long.json").write_text(json.dumps(doc), encoding="utf-8")
+    save_id = store.import_file(tmp_path / "long.json")  # the import replays it, once
+    _no_replay(monkeypatch)
+    for rows in (store.unfinished(), store.all_saves()):
+        assert [(r["id"], r["moves"], r["to_act"], r["turn"]) for r in rows] == [(save_id, 100_000, [0], "Ada")]
+    assert TabletopApp(store=store).turn_label(store.unfinished()[0]) == "Ada"
+    with Store.open(tmp_path, rules=rules_of(RULES)) as again:
+        assert again.unfinished()[0]["turn"] == "Ada"
+
+
+def test_a_save_without_a_summary_is_replayed_once_and_its_summary_kept(store, tmp_path, monkeypatch):
+    """Saves written by an older program (or moves it added since) have no summary that matches them."""
+    first, game = autosaved_game(store, seed=4, n=5, target=500)  # add_move: the summary is the new game's
+    replays = []
+    real = Counting.replay.__func__
+
+    def counted(cls, *args, **kwargs):
+        replays.append(1)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Counting, "replay", classmethod(counted))
+    row = store.unfinished()[0]
+    assert row["to_act"] == game.to_act() and row["turn"] == game.players[game.to_act()[0]]
+    assert len(replays) == 1
+    store.unfinished()
+    store.all_saves()
+    assert len(replays) == 1
+    # a store of an older program: no table of summaries at all; it is made at open, then filled once
+    con = raw(store.path)
+    con.execute("DROP TABLE summaries")
+    con.close()
+    with Store.open(tmp_path, rules=rules_of(RULES)) as older:
+        assert older.unfinished()[0]["turn"] == row["turn"] and len(replays) == 2
+        assert older.unfinished()[0]["turn"] == row["turn"] and len(replays) == 2
+    # the older program plays on (a move, with no summary): the next listing sees it and replays once
+    game.play(game.to_act()[0], Move("add", (1,)))
+    store.add_move(first, 5, game.history[-1][0], ["add", 1])
+    assert store.unfinished()[0]["to_act"] == game.to_act() and len(replays) == 3
+    assert store.unfinished()[0]["to_act"] == game.to_act() and len(replays) == 3
+
+
+def test_a_session_keeps_whose_turn_it_is_with_every_save(data_dir):
+    from tabletop_tui.session import Session
+
+    s = Store.open(data_dir)
+    session = Session.new("thief-dice", ["Ada", "Bo"], 5, store=s)
+    session.autoplay(3)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(session.game), "replay", classmethod(lambda *a, **k: pytest.fail("replayed")))
+        row = s.unfinished()[0]
+    assert row["to_act"] == session.game.to_act()
+    assert row["turn"] == ", ".join(session.players[x] for x in session.game.to_act())
+    s.close()

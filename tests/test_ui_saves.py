@@ -32,7 +32,7 @@ async def test_a_game_started_on_a_store_that_refuses_writes_is_played_and_saved
             screen = await start(pilot, app, ThiefDiceScreen)  # the names and the game: neither is written
             await settle(pilot, 3)
             assert "not saved" in title_bar(app)
-            assert "could not be saved" in notices(app)
+            assert "Not saved yet" in notices(app)
             await pilot.press("r")
             await settle(pilot, 3)
             assert len(screen.session.game.history) == 1

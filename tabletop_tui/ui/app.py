@@ -34,6 +34,10 @@ class TabletopApp(App):
     def __init__(self, store=None, start: dict | None = None, bot_delay: float | None = None,
                  force_curtain: bool | None = None):
         super().__init__()
+        # Text that comes from people or files (names, paths, a file's values) is shown as text: a
+        # string inside a rich renderable (a cell of a table) is never read as markup, so that a name
+        # like "Ada[/]" is shown as it is rather than stopping the program.
+        self.console._markup = False
         self.store = store
         self.start = start
         self._bot_delay = bot_delay  # None: the pace chosen in the settings
@@ -72,6 +76,13 @@ class TabletopApp(App):
             self.store.set_setting(key, value)
         except StoreError as exc:
             self.notify(f"A setting could not be kept ({exc}).", title="Saving", severity="warning", timeout=8)
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A notification, shown as text and never read as markup: messages quote names, paths and
+        the values of files. (A screen's `notify` passes markup=True unless told otherwise, so the
+        flag is not taken from callers: no notification here uses markup.)"""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- the flow -------------------------------------------------------------------------------
 
@@ -165,16 +176,9 @@ class TabletopApp(App):
             self.notify(message)
 
     def turn_label(self, row: dict) -> str:
-        """Whose turn it is in a saved game (replayed from its record)."""
-        from tabletop_tui.rules.engine import RecordError
-        from tabletop_tui.session import Session
-
-        try:
-            session = Session.resume(self.store, row["id"], hold=False)
-        except (RecordError, KeyError, ValueError, TypeError) as exc:
-            return "damaged"
-        waiting = session.game.to_act()
-        return ", ".join(session.players[s] for s in waiting) or "-"
+        """Whose turn it is in a saved game, from its listing (`Store.unfinished`), which keeps it
+        with the save: listing the saves never replays a game."""
+        return row.get("turn") or "damaged"
 
     # -- too small ------------------------------------------------------------------------------
 

@@ -11,7 +11,9 @@ from textual.message import Message
 from textual.visual import RichVisual, Visual
 from textual.widgets import RichLog, Static
 
+from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Move
+from tabletop_tui.rules.words import escaped
 
 
 class Drawn(Static):
@@ -22,9 +24,12 @@ class Drawn(Static):
       costs a layout of the screen and a new drawing of the part.
     - A rich renderable that is not text (a Table) is rendered once for each width: Textual renders
       it anew to measure its height and again to draw it (RichVisual); _Rendered keeps the lines.
+
+    A string is shown as it is, never read as markup (what a table shows holds the players' names).
     """
 
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
         self._shown_key: object = None  # what is shown, as compared (None: not comparable)
 
@@ -56,6 +61,24 @@ class _Rendered(RichVisual):
 
     def get_height(self, rules, width: int) -> int:
         return len(self.render_strips(width, None, self._widget.visual_style, None))
+
+
+def _printable_text(text: Text) -> Text:
+    """The text with every character a terminal would act on shown as an escape code, its styles kept."""
+    plain = text.plain
+    if escaped(plain, keep="\n") == plain:
+        return text
+    cuts = [i for i, c in enumerate(plain) for i in (i, i + 1) if escaped(c, keep="\n") != c]
+    out = Text(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
+    for part in text.divide(cuts):
+        safe = escaped(part.plain, keep="\n")
+        if safe != part.plain:  # one character: its escape code takes its styles
+            spans = part.spans
+            part = Text(safe, style=part.style)
+            for span in spans:
+                part.stylize(span.style, 0, len(safe))
+        out.append_text(part)
+    return out
 
 
 def _key(content) -> object:
@@ -179,7 +202,9 @@ class MoveLog(RichLog):
             self.note(Text("• " + e.text, style=style))
 
     def note(self, text: Text) -> None:
-        """Add a line that is not an event (an undo, a notice)."""
+        """Add a line that is not an event (an undo, a notice). Characters a terminal would act on
+        (in a name saved by an older program) are shown as escape codes."""
+        text = _printable_text(text)
         self._entries.append(text)
         del self._entries[: -self.MAX_ENTRIES]
         self.write(text)
@@ -215,7 +240,7 @@ class Scoreboard(Drawn):
         for c in columns:
             table.add_column(c, justify="right", no_wrap=True)
         for seat, cells in enumerate(rows):
-            name = names[seat] if names else str(seat + 1)
+            name = shown(names[seat]) if names else str(seat + 1)
             marker = Text("▶", style="bold green") if seat in current else Text(" ")
             table.add_row(marker, Text(name, style="bold" if seat in current else ""), *cells)
         self.update(table, key=key)
