@@ -36,7 +36,8 @@ def assert_sees_only(app, session, seat) -> None:
 GAME = "thief-in-the-night"
 
 
-async def test_two_people_play_a_night_behind_the_curtain(make_app, store):
+async def test_two_people_play_a_night_behind_the_curtain(make_app, store, monkeypatch):
+    monkeypatch.setattr(CurtainScreen, "PAUSE", 0, raising=False)  # no wait before the curtain takes a key
     session = Session.new(GAME, ["Ada", "Bo"], 5, {"dawn": 1}, store=store)
     session.release()
     app = make_app(start={"save": session.save_id})
@@ -49,12 +50,12 @@ async def test_two_people_play_a_night_behind_the_curtain(make_app, store):
                 break
             if isinstance(screen, CurtainScreen):
                 assert_sees_only(app, app.screen_stack[-2].session, None)
-                await pilot.press("enter")
+                await pilot.press(getattr(screen, "key", "enter"))  # the key it shows lifts it
             elif isinstance(screen, ThiefInTheNightScreen):
                 viewer = screen.viewer()
                 assert_sees_only(app, screen.session, viewer)
                 actions = screen.query_one("#actions").actions
-                if screen._handoff is not None:
+                if not screen.input_open():  # the person who moved passes the keyboard
                     await pilot.press("enter")
                 elif actions:
                     assert all(a.seat == viewer for a in actions)
@@ -86,21 +87,134 @@ async def test_building_by_hand_marks_walls_and_traps_and_says_what_is_missing(m
         await pilot.press(":", "z", "9", "enter")  # no such square: nothing chosen, the cursor stays
         await settle(pilot, 2)
         assert screen.query_one(CastleMap).cursor == 12 * 24 + 12 and screen.query_one(CastleMap).typed is None
-        # a wall in front of the cursor going up (a north edge), then going right (an east edge)
-        await pilot.press("up", "w", "right", "w")
+        # a wall in front of the cursor going up (a north edge), then going right (an east edge): a
+        # letter on the map waits for the next key (it may begin a square's name); an arrow or Enter
+        # makes it the key it is
+        await pilot.press("up", "w", "right", "w", "enter")
         await settle(pilot, 2)
         game = screen.session.game
         assert sum(1 for ch in game.view(0)["north"] if ch == "1") == 1
         assert sum(1 for ch in game.view(0)["west"] if ch == "1") == 1
-        await pilot.press("t")
+        await pilot.press("t", "enter")
         await settle(pilot, 2)
         assert "edges or traps, not both" in screen.error
         hands = " ".join(shown(screen.query_one("#tn-hands")).split())
         assert "Still missing: 6 more rooms, 60 more traps" in hands and "8 more edges" in hands
-        await pilot.press("u")
+        await pilot.press("u", "enter")
         await settle(pilot, 2)
         assert sum(1 for ch in screen.session.game.view(0)["west"] if ch == "1") == 0
         await pilot.press("1")  # end the turn; the computer builds its turn
         await settle(pilot, 8)
         game = screen.session.game
         assert game.to_act() == [0] and game.phase == "build" and len(game.history) > 4
+
+
+def thief_seat_of(seed: int) -> int:
+    from tabletop_tui.rules.thief_in_the_night import ThiefInTheNight
+
+    return ThiefInTheNight(["Ada", "Bo"], seed).thief_seat
+
+
+async def test_a_square_typed_on_the_map_never_sets_off_the_key_of_its_letter(make_app, store):
+    from tabletop_tui.rules.thief_in_the_night import parse_square
+    from tabletop_tui.ui.screens.launcher import LauncherScreen
+    from tabletop_tui.ui.screens.modals import LogScreen
+
+    session = Session.new(GAME, ["Ada", "Bo"], 3, {}, computer=[thief_seat_of(3)], store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        m = screen.query_one(CastleMap)
+        assert screen.session.game.phase == "post"
+        for name in ("s20", "l14", "m14", "q3", "u9", "v2"):
+            await pilot.press(*name)
+            await settle(pilot, 2)
+            assert "digit: a square" not in shown(m).splitlines()[0]  # a name being typed
+            await pilot.press("enter")
+            await settle(pilot, 2)
+            assert app.screen is screen and not isinstance(app.screen, LogScreen), name
+            assert m.cursor == parse_square(name) and not m.overview and m.typed is None, name
+        assert screen.session.game.phase == "post" and not screen.session.game.history
+        # a letter alone says what it would do, and is that key with Enter, or with the key after it
+        await pilot.press("m")
+        await settle(pilot, 2)
+        assert shown(m).splitlines()[0].strip() == "m  digit: a square · Enter: the whole castle"
+        at = m.cursor
+        await pilot.press("up")
+        await settle(pilot, 2)
+        assert m.overview and m.cursor == at - 24 and m.typed is None
+        await pilot.press("m", "space")
+        await settle(pilot, 2)
+        assert not m.overview
+        await pilot.press("s", "escape")  # forgotten
+        await settle(pilot, 2)
+        assert app.screen is screen and m.typed is None
+        await pilot.press("s", "enter")  # save and leave, through the screen's own key
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def captain_at_80x24(make_app, store, seed=5):
+    """A person as the captain, moving his pieces, the computer the thief."""
+    session = Session.new(GAME, ["Ada", "Bo"], seed, {"dawn": 30}, computer=[thief_seat_of(seed)], store=store)
+    while session.game.phase != "captain":
+        session.autoplay(1)
+    session.release()
+    return make_app(start={"save": session.save_id})
+
+
+async def test_the_guards_labels_stand_apart_from_their_cards_at_80x24(make_app, store):
+    import re
+
+    app = await captain_at_80x24(make_app, store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        hands = shown(app.screen.query_one("#tn-hands")).splitlines()
+        labels = []
+        for line in hands[:4]:  # the captain, then the guards two to a line
+            for part in line.split("│"):
+                found = re.match(r"^ ?(C|G[1-5]) +\S", part)
+                assert found, line
+                labels.append(found.group(1))
+                # nothing but cards after the label: a short card name, a space, the next
+                cards = part.strip()[len(found.group(1)):].split()
+                assert cards and all(re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣]", c) for c in cards), line
+        assert labels == ["C", "G1", "G2", "G3", "G4", "G5"]
+
+
+async def test_a_card_that_takes_a_guard_nowhere_is_not_offered(make_app, store):
+    from tabletop_tui.rules.thief_in_the_night import N, WALL
+
+    app = await captain_at_80x24(make_app, store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        game = screen.session.game
+        p = screen.piece
+        assert p and p not in game.moved
+        # a wall before the guard and a face card in its hand: every face-card way starts forward
+        at, facing = game.pos[p], game.facing[p]
+        y, x = divmod(at, N)
+        ahead = at + (-N, 1, N, -1)[facing]
+        if facing == 0:
+            game.castle.north[at] = WALL
+        elif facing == 2:
+            game.castle.north[ahead] = WALL
+        elif facing == 3:
+            game.castle.west[at] = WALL
+        else:
+            game.castle.west[ahead] = WALL
+        game.castle.changed()
+        face = next(c for c in game.cdeck if c.rank > 10)
+        game.cdeck.remove(face)
+        game.cdeck.append(game.hands[p].pop())
+        game.hands[p].append(face)
+        game._cache = game._sight_cache = None
+        screen.refresh_table()
+        await settle(pilot, 2)
+        offered = [a.move.args[1] for a in screen.query_one("#actions").actions if a.move.kind == "ui"
+                   and a.move.args[0] == "card"]
+        assert face.code not in offered and offered
+        assert set(offered) <= {c.code for c in game.hands[p]}

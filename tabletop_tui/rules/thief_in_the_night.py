@@ -1250,6 +1250,7 @@ class ThiefInTheNight(Game):
             "decks": [len(self.tdeck), len(self.cdeck)],
             "round": self.round,
             "dawn": self.options["dawn"],
+            "entry": self.options["entry"],
             "steps_left": self.steps_left,
             "last_card": self.last_card.code if self.last_card is not None and self.phase == TRAP else None,
             "escape_hand": codes(self.escape_hand),

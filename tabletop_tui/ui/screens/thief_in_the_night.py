@@ -1,6 +1,8 @@
 """Thief in the Night: the castle map (the widget CastleMap) above the cards of the seat looking.
 
-Keys (besides the action bar's): the arrows move the map's cursor; `v` shows what the piece under the
+Keys (besides the action bar's): the arrows move the map's cursor, and a square's name typed on the map
+(`s20`, with or without a `:` before it) goes there; a letter typed on the map waits for the next key, so
+that a name never sets off the key of its letter (see CastleMap); `v` shows what the piece under the
 cursor sees; `m` swaps the detailed map for the whole castle; `c` puts the cursor on the thief; `h`
 lists both discard piles. Building: `w` marks a wall and `d` a door on the edge in front of the cursor
 (the side it last moved toward, in green), `t` a trap on its square. The captain's turn: `g` picks the
@@ -20,8 +22,8 @@ from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
-from tabletop_tui.ui.widgets.castle_map import CastleMap
-from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.castle_map import SEEN_MARK, TARGET_MARK, CastleMap
+from tabletop_tui.ui.widgets.common import ActionBar, Drawn
 
 KEYS = "123456789abefijknoprxyz"
 PAD = {"N": "8", "NE": "9", "E": "6", "SE": "3", "S": "2", "SW": "1", "W": "4", "NW": "7"}
@@ -37,9 +39,12 @@ class ThiefInTheNightScreen(GameScreen):
         self.chosen_card: str | None = None
         self.watching: int | None = None  # the piece whose sight is shown
         self._followed = None
+        self._typist = None  # (the person at the keyboard, input open) when the map last drew
 
     def compose_table(self) -> ComposeResult:
-        yield CastleMap(id="tn-map")
+        m = CastleMap(id="tn-map")
+        m.describe_key = self.key_meaning
+        yield m
         yield Drawn(id="tn-hands")
 
     def on_mount(self) -> None:
@@ -61,6 +66,10 @@ class ThiefInTheNightScreen(GameScreen):
     def show_table(self, view: dict) -> None:
         m = self.query_one("#tn-map", CastleMap)
         phase = view["phase"]
+        typist = (view["viewer"], self.input_open())
+        if typist != self._typist:  # another person at the keyboard, or a hand-off: nothing typed goes on
+            self._typist = typist
+            m.forget_typing()
         mine = view["viewer"] is not None and view["viewer"] in view["to_act"] and self.input_open()
         targets: set[int] = set()
         if mine and phase == "captain":
@@ -123,17 +132,7 @@ class ThiefInTheNightScreen(GameScreen):
             out.append("Thief's hand: ", style="bold")
             out.append_text(chips_text(view["thief_hand"]) if view["thief_hand"] else Text("empty", style="dim"))
         elif view["guard_hands"] is not None and view["thief"] is not None:
-            hands = view["guard_hands"]
-            out.append("C ", style="bold #ff5fd7")
-            out.append_text(chips_text(hands[0]))
-            for p in range(1, 6):
-                out.append("\n" if p % 2 else "  ")
-                mark = "bold reverse" if p == self.piece and phase == "captain" else "bold #5fd7ff"
-                out.append(f"{p}", style=mark)
-                out.append(" ")
-                out.append_text(chips_text(hands[p]))
-            if self.piece == 0 and phase == "captain":
-                out.stylize("reverse", 0, 1)
+            out.append_text(self.guard_hands_text(view))
         else:
             out.append(f"{names[view['thief_seat']]} (thief) holds {plural(view['thief_count'], 'card')}; the guards "
                        f"hold {sum(view['guard_counts'])}.", style="dim")
@@ -155,6 +154,36 @@ class ThiefInTheNightScreen(GameScreen):
                     out.append(", ", style="dim")
                 out.append(f"{label} ", style="dim")
                 out.append_text(chip_text(code))
+        return out
+
+    def guard_hands_text(self, view: dict) -> Text:
+        """The captain's and the guards' hands, each after its label (C, G1 ... G5) and a space, the guards
+        two to a line where the room allows, three spaces and a bar between them: a label never touches
+        a card."""
+        hands = view["guard_hands"]
+        chosen = self.piece if view["phase"] == "captain" else None
+        blocks = []
+        for p in range(6):
+            block = Text()
+            label = "C" if p == 0 else f"G{p}"
+            style = "bold reverse" if p == chosen else "bold #ff5fd7" if p == 0 else "bold #5fd7ff"
+            block.append(f"{label:<2}", style=style)
+            block.append(" ")
+            block.append_text(chips_text(hands[p]) if hands[p] else Text("no cards", style="dim"))
+            blocks.append(block)
+        width = self.query_one("#tn-hands").size.width or 53
+        gap = "  │ "
+        pair = max(b.cell_len for b in blocks[1:]) * 2 + len(gap)
+        out = Text()
+        out.append_text(blocks[0])
+        for p in range(1, 6):
+            if p % 2 or pair > width:
+                out.append("\n")
+                out.append_text(blocks[p])
+            else:
+                room = max(b.cell_len for b in blocks[1:]) - blocks[p - 1].cell_len
+                out.append(" " * room + gap, style="dim")
+                out.append_text(blocks[p])
         return out
 
     def scoreboard(self, view: dict):
@@ -193,7 +222,8 @@ class ThiefInTheNightScreen(GameScreen):
             placed = sum(1 for p in view["pieces"] if p is not None)
             return f"{who}: cursor to a square for {piece_name(placed)}, then its facing (8 6 2 4)."
         if phase == "enter":
-            return f"{who}, the thief: cursor to an unwatched edge square (green), then a facing."
+            where = "an unwatched edge square" if view.get("entry") == "unseen" else "an edge square"
+            return f"{who}, the thief: cursor to {where} (green +), then a facing."
         if phase == "thief":
             return f"{who}: discard a card to stay or to move (2-10: 3 squares, J Q K A: 4)."
         if phase == "steps":
@@ -239,8 +269,10 @@ class ThiefInTheNightScreen(GameScreen):
             hold = Move("hold", (p,))
             if hold in moves:
                 out.append(hold)
-            elif self.chosen_card is None:
-                out += [Move(UI, ("card", c)) for c in view["guard_hands"][p]]
+            elif self.chosen_card is None:  # the cards that take the piece somewhere
+                playable = {m.args[0] if m.kind == "lead" else m.args[1] for m in moves
+                            if (m.kind == "lead" and p == 0) or (m.kind == "guard" and m.args[0] == p)}
+                out += [Move(UI, ("card", c)) for c in view["guard_hands"][p] if c in playable]
             elif p != 0:
                 out += [m for m in moves if m.kind == "guard" and m.args[0] == p and m.args[1] == self.chosen_card]
                 out.append(Move(UI, ("back",)))
@@ -322,6 +354,19 @@ class ThiefInTheNightScreen(GameScreen):
         if not humans or not self.input_open():
             return None
         return humans[0]
+
+    def key_meaning(self, key: str) -> str | None:
+        """What a key does now, in a few words (for the map's first line while a letter waits)."""
+        reserved = {"u": "undo", "l": "the log", "s": "save and leave", "q": "quit"}
+        if key in reserved:
+            return reserved[key]
+        action = self.query_one("#actions", ActionBar).action_for_key(key)
+        if action is not None:
+            return action.label
+        own = {"v": "what the piece sees", "m": "the whole castle", "c": "find the thief", "h": "the discards"}
+        if self.game.phase == "build":
+            own.update(w="a wall", d="a door", t="a trap")
+        return own.get(key)
 
     def unlisted_key(self, key: str) -> bool:
         m = self.query_one("#tn-map", CastleMap)
@@ -408,9 +453,21 @@ class ThiefInTheNightScreen(GameScreen):
 
     def keys_help(self) -> str:
         return super().keys_help() + (
-            "- The arrows move the map's cursor; `:` and a square's name (a1 is the south-west corner) and Enter go "
-            "to it and choose it; `v` shows what the piece under it sees, `m` the whole castle, "
-            "`c` finds the thief, `h` lists both discard piles.\n"
+            "- The arrows move the map's cursor; a square's name (`s20`; a1 is the south-west corner) and Enter "
+            "go to it and choose it (a `:` before the name is welcome, not needed); `v` shows what the piece "
+            "under it sees, `m` the whole castle, `c` finds the thief, `h` lists both discard piles.\n"
+            "- Letters and squares: a letter typed on the map (a to x) waits for the next key, since it may "
+            "begin a square's name. A digit makes it a square (`s20` goes to s20 and never saves, `l14` never "
+            "opens the log). Enter or Space makes it the key it is (`s` and Enter saves and leaves, `w` and "
+            "Enter marks a wall), and so does any other key, which then counts too (`w` and an arrow marks a "
+            "wall and moves on). The map's first line says what the letter would do; Escape forgets it. The "
+            "number keys, `y`, `z`, `?` and the arrows act at once.\n"
+            f"- The map's key: ▲▶▼◀ the thief (underlined: he holds the gem), ⇑ the captain, ↑ a guard (the "
+            f"arrow is its facing), ◆ the gem, ^ a trap, · an empty square, {SEEN_MARK} an empty square a piece "
+            f"sees (tinted blue besides, also on its west side where no wall stands), {TARGET_MARK} an empty "
+            "square the move being made can go to (tinted green). Walls are solid lines: │ on the west side of "
+            "a square, the whole square underlined on its south side; doors are broken lines: ┆, or only the "
+            "west half of the square underlined.\n"
             "- Building: `w` a wall, `d` a door on the green edge (the side the cursor last moved toward), "
             "`t` a trap on the cursor's square.\n"
             "- Steps and facings: the number keys as a keypad (8 north, 9 north-east, 6 east, 3 south-east, 2 "

@@ -5,21 +5,36 @@ there is room for are shown, the window following the cursor. `m` swaps in the w
 height (two squares to a cell, walls left out), for finding one's way.
 
 The widget draws what it is given (`show(view-like data)`); it decides nothing. The cursor moves with
-the arrow keys (and Home/End/PageUp/PageDown); Enter or a click chooses the square under it; `:` (or
-`/`) and a square's name (e20) and Enter go to that square and choose it, as typed on any board of the
-collection (a1 is the south-west corner). Typing shows in the map's first line; Escape forgets it."""
+the arrow keys (and Home/End/PageUp/PageDown); Enter or a click chooses the square under it; a square's
+name (e20, a1 is the south-west corner) and Enter go to that square and choose it, with or without a `:`
+(or `/`) before it. Typing shows in the map's first line; Escape forgets it.
+
+A letter a-x typed on the map is the start of a square's name, so a square typed never sets off the key
+of the same letter (`s20` never saves and leaves, `l14` never opens the log): the letter waits for the
+next key. A digit makes it a square's name; Enter or Space makes it the key it is, and so does any other
+key, which then counts as typed after it (`w` then an arrow marks a wall, then moves). Escape or
+Backspace forgets it. The key is handed on as a key press of its own, through the screen's one gate.
+`describe_key`, when the screen gives it, says in a few words what a letter does, for the first line.
+
+Shapes as well as colours: a square a piece sees shows `░` where it is empty (its west side too where no
+wall or door stands there); a wall is a solid line (│, or the whole square underlined for its south side)
+and a door a broken one (┆, or only the west half underlined)."""
 
 from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from tabletop_tui.rules.components.squares import square_index
+from tabletop_tui.rules.components.squares import FILES, square_index
 
 N = 24
+LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
+SEEN_MARK = "░"  # an empty square a piece sees (the tint says it too, for those who tell it)
+TARGET_MARK = "+"  # an empty square the move being made may go to (green besides)
 ARROWS = {"thief": "▲▶▼◀", "captain": "⇑⇒⇓⇐", "guard": "↑→↓←"}
 COLOURS = {"thief": "bold #ffd75f", "captain": "bold #ff5fd7", "guard": "bold #5fd7ff", "gem": "bold #ffaf00",
            "trap": "#d75f5f", "floor": "#4e4e4e", "wall": "bold #e4e4e4", "door": "#8a8a8a"}
@@ -64,7 +79,11 @@ class CastleMap(Widget, can_focus=True):
         self.targets: set[int] = set()
         self.chosen_sight: set[int] = set()
         self.marked_edge = True  # show the edge in front of the cursor (while building)
-        self.typed: str | None = None  # a square's name being typed after ":", or None
+        self.typed: str | None = None  # a square's name being typed, or None
+        self.prefixed = False  # the name was begun with ":" (else with its letter: which may yet be a key)
+        self.letter = ""  # the letter typed alone, as it was typed
+        self._released: list[str] = []  # letters handed on as keys, to let through when they come back
+        self.describe_key = None  # the screen's words for what a key does (str -> str | None)
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -151,8 +170,8 @@ class CastleMap(Widget, can_focus=True):
                     bg = SEEN_BG
                 # the west edge
                 w = west[i] if x else "1"
-                edge_char = "│" if w == "1" else "┆" if w == "2" else " "
-                edge_style = COLOURS["wall"] if w == "1" else COLOURS["door"]
+                edge_char = "│" if w == "1" else "┆" if w == "2" else SEEN_MARK if seen[i] != "0" else " "
+                edge_style = COLOURS["wall"] if w == "1" else COLOURS["door"] if w == "2" else COLOURS["floor"]
                 if i == self.cursor and self.marked_edge and self.heading == 3:
                     edge_char, edge_style = "┃", "bold #00ff00"
                 # what stands on it
@@ -160,21 +179,28 @@ class CastleMap(Widget, can_focus=True):
                     char, style = contents[i]
                 elif traps[i] == "1":
                     char, style = "^", COLOURS["trap"]
+                elif i in self.targets:
+                    char, style = TARGET_MARK, "bold #87d787"
+                elif seen[i] != "0":
+                    char, style = SEEN_MARK, COLOURS["floor"]
                 else:
                     char, style = "·", COLOURS["floor"]
                 under_style = COLOURS["wall"] if south == "1" else COLOURS["door"]
                 s_edge = Style.parse(edge_style)
                 s_char = Style.parse(style)
                 if under:
-                    u = Style(underline=True, color=Style.parse(under_style).color) if char in "·^" and i not in contents \
-                        else Style(underline=True)
-                    s_char = s_char + u
-                    s_edge = Style(color=Style.parse(under_style).color, underline=True) if edge_char == " " else s_edge + Style(underline=True)
+                    # a wall underlines the whole square, a door only its west half: a broken line
+                    if south == "1":
+                        u = Style(underline=True, color=Style.parse(under_style).color) \
+                            if char in "·^+" + SEEN_MARK and i not in contents else Style(underline=True)
+                        s_char = s_char + u
+                    s_edge = Style(color=Style.parse(under_style).color, underline=True) if edge_char in " " + SEEN_MARK \
+                        else s_edge + Style(underline=True)
                 if bg:
                     s_char = s_char + Style(bgcolor=bg)
                     s_edge = s_edge + Style(bgcolor=bg)
                 if i == self.cursor:
-                    s_char = s_char + Style(reverse=focus, bold=True, underline=under or None)
+                    s_char = s_char + Style(reverse=focus, bold=True, underline=south == "1" or None)
                 line.append(edge_char, s_edge)
                 line.append(char, s_char)
             line.append("│", COLOURS["wall"])
@@ -251,17 +277,55 @@ class CastleMap(Widget, can_focus=True):
         self.post_message(self.Chosen(self.cursor))
 
     def _typing_line(self) -> Text:
-        line = Text("   Go to square: ", style="bold")
-        line.append(self.typed or "", style="bold reverse")
-        line.append("  (a square like e20, then Enter; Escape forgets it)", style="dim")
+        width = max(10, self.size.width or 52)
+        if not self.prefixed and len(self.typed or "") == 1:  # a letter alone: a square's name, or its key
+            line = Text("   ")
+            line.append(self.typed, style="bold reverse")
+            line.append("  digit: a square", style="bold")
+            meaning = self.describe_key(self.letter) if self.describe_key else None
+            line.append(f" · Enter: {meaning}" if meaning else " · Esc forgets", style="dim")
+        else:
+            line = Text("   Go to square: ", style="bold")
+            line.append(self.typed or "", style="bold reverse")
+            line.append("  (a square like e20, then Enter; Escape forgets it)", style="dim")
+        line.truncate(width)
         return line
+
+    def forget_typing(self) -> None:
+        """Drop a square's name half typed (the screen calls it when the person at the keyboard changes)."""
+        if self.typed is not None:
+            self.typed = None
+            self.refresh()
+
+    def _release(self, letter: str, then: events.Key | None = None) -> None:
+        """Hand a letter typed alone on as the key it is, and then the key typed after it (as typed anew:
+        it may start a square's name itself)."""
+        self.typed = None
+        self._released.append(letter)
+        self.app.post_message(events.Key(letter, letter))
+        if then is not None:
+            self.app.post_message(events.Key(then.key, then.character))
 
     def on_key(self, event) -> None:
         key, char = event.key, event.character or ""
+        if self._released and char and char == self._released[0]:
+            self._released.pop(0)  # a letter handed on: it goes on to the screen as a key
+            return
         if self.typed is None:
-            if char not in (":", "/"):
+            if char in (":", "/"):
+                self.typed, self.prefixed = "", True
+            elif len(char) == 1 and char.lower() in LETTERS:
+                self.typed, self.prefixed, self.letter = char.lower(), False, char
+            else:
                 return
-            self.typed = ""
+        elif not self.prefixed and len(self.typed) == 1 and not char.isdigit():
+            # a letter alone, and the next key is no digit: the letter was a key
+            if key in ("escape", "backspace"):
+                self.typed = None
+            elif key in ("enter", "space"):
+                self._release(self.letter)
+            else:
+                self._release(self.letter, event)
         elif key == "escape":
             self.typed = None
         elif key == "backspace":
@@ -277,6 +341,7 @@ class CastleMap(Widget, can_focus=True):
                 self.app.bell()
         elif char.isalnum() and len(self.typed) < 3:
             self.typed += char.lower()
+            self.prefixed = True  # a name now: backspaced to its letter, it is no key again
         else:
             self.app.bell()
         event.stop()
