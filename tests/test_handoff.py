@@ -21,6 +21,7 @@ from tabletop_tui.ui.screens.modals import FORCED_SETTING, CurtainScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar
 from tabletop_tui.ui.widgets.grid import GridBoard
 
+from handoff_helpers import Clock, lift_curtain
 from test_ui_curtain import assert_sees_only
 from ui_helpers import settle, shown
 
@@ -31,19 +32,6 @@ SEED = 11
 def handoff_games() -> list[str]:
     """Every game with a board, and every game whose rules hide something from some seat."""
     return [g.id for g in catalog.GAMES if g.family == "Board" or g.rules_class().hidden_information]
-
-
-class Clock:
-    """A clock that moves only when told to."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture
@@ -61,17 +49,8 @@ def new_app(make_app, store, game_id: str, **kwargs):
 
 
 async def lift(pilot, app, clock) -> None:
-    """Lift the curtain as a person does: once it is drawn and the pause is over, its key."""
-    curtain = app.screen
-    assert isinstance(curtain, CurtainScreen)
-    for _ in range(10):
-        if curtain.drawn_at is not None:
-            break
-        await pilot.pause()
-    clock.advance(CurtainScreen.PAUSE)
-    await pilot.press(curtain.key)
-    await settle(pilot, 3)
-    assert not isinstance(app.screen, CurtainScreen)
+    await lift_curtain(pilot, app, clock)
+    await settle(pilot)
 
 
 async def to_the_handoff(pilot, app, clock) -> GameScreen:
@@ -230,7 +209,7 @@ async def test_each_curtain_asks_for_another_key(make_app, store, clock):
     keys = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        for _ in range(4):
+        for _ in range(3):
             keys.append(app.screen.key)
             await lift(pilot, app, clock)
             screen = app.screen
