@@ -7,8 +7,8 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.seven_handed_poker import SevenHandedPokerScreen
 
-from test_ui_curtain import play_through_the_curtain
-from ui_helpers import bar, settle, shown
+from handoff_helpers import play_through_the_curtain
+from ui_helpers import bar, keys, settle, shown
 
 GAME = "seven-handed-poker"
 
@@ -56,3 +56,29 @@ async def test_a_coin_is_chosen_by_a_click_and_only_a_free_one(make_app, store):
         placed = [m for s, m in screen.session.game.history[before:] if m.kind == "place"]
         assert placed and placed[0].args == (free[-1],)
         assert "Bo's" not in shown(screen.query_one("#shp-hand"))
+
+
+async def test_the_key_of_a_coin_is_its_number_when_coins_before_it_are_used(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo"], 4, store=store, curtain=False)
+    game = session.game
+    for _ in range(200):  # on to a placing where a coin before the last free one is used
+        view = game.view(None)
+        if view["phase"] == "place" and len(view["free"][view["turn"]]) < 7 and view["free"][view["turn"]][0] != 0:
+            break
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        session.play(seat, moves[0])  # the first free coin: coin 1 is used first
+    view = game.view(None)
+    free = view["free"][view["turn"]]
+    assert view["phase"] == "place" and free[0] != 0
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert keys(app) == [str(coin + 1) for coin in free]
+        before = len(screen.session.game.history)
+        await pilot.press(str(free[0] + 1))
+        await settle(pilot, 3)
+        placed = screen.session.game.history[before]
+        assert placed[1].kind == "place" and placed[1].args == (free[0],)

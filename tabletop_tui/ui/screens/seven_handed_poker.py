@@ -100,6 +100,11 @@ class SevenHandedPokerScreen(GameScreen):
                     "by a coin (its key, or click it).")
         return ""
 
+    def action_key(self, move: Move, index: int) -> str:
+        if move.kind == "place":  # a coin's key is its number, as drawn under it, used coins or not
+            return str(move.args[0] + 1)
+        return super().action_key(move, index)
+
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         if move.kind == "lay":
             return f"Lay {card(move.args[0]).name.removeprefix('the ')}"
