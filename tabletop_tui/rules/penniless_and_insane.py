@@ -115,6 +115,10 @@ class PennilessAndInsane(Game):
     length_unit = "rounds"
     #: A round is at most 3 x (7 bids + 6 takes) + a deal; every round gives someone at least 9 points.
     move_limit = 8_000
+    #: the kinds of move that, when one is a seat's only move, everyone can tell was forced (the screen
+    #: may play it without passing the keyboard): the next dealer's deal, and a bid from a hand of one
+    #: card (how many cards each holds is on the table; the bid stays face down)
+    open_forced_moves = frozenset({"deal", "bid"})
     OPTIONS = (
         Option("gambling", "Gambling variant", "bool", False,
                help="Money spent goes into a pot instead of leaving the game; the round's top scorers "

@@ -93,6 +93,9 @@ class SevenHandedPoker(Game):
     rules_version = 1
     hidden_information = True
     chance = "a card drawn or a hand laid before the opponent"
+    #: the kinds of move that, when one is a seat's only move, everyone can tell was forced (the screen
+    #: may play it without passing the keyboard): the coin for the opponent's cards when one is free
+    open_forced_moves = frozenset({"place"})
     OPTIONS = (
         Option("hand_size", "Starting hand", "choice", 7,
                help="Cards dealt to each player at the start: seven, or six or five for a harder game.",

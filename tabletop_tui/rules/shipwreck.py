@@ -109,6 +109,16 @@ class Shipwreck(Game):
     #: games of both, to the end and its plank, are checked by tests/test_shipwreck.py
     leak_test_moves = 60
 
+    @property
+    def open_forced_moves(self) -> frozenset[str]:
+        """The kinds of move that, when one is a seat's only move, everyone at the table can tell was
+        forced (the screen may play it without passing the keyboard): the next dealer's deal, always;
+        a surrender only when the card to beat is a King, which nothing beats. A seat that holds no
+        higher card is also left only the surrender, but that the others cannot see: it is not here."""
+        if self.phase == FIGHT and value(self.fight["cards"][-1][1]) == 13:
+            return frozenset({"deal", "surrender"})
+        return frozenset({"deal"})
+
     OPTIONS = (
         Option("target", "Play to", "int", 200, min=25, max=1000,
                help="The game ends after the hand in which someone reaches this score (the rules: 200)."),
