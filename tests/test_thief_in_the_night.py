@@ -744,3 +744,15 @@ def test_undo_names_the_chance_of_the_castle_played():
     play(g, ("gem", (11, 11)), ("trap", (3, 3)), ("done",))
     ok, why = g.undo_status()
     assert not ok and "a building turn ended" in why
+
+
+def test_the_help_states_the_rulings_under_rulings():
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "tabletop_tui" / "rules_help" / "thief_in_the_night.md").read_text()
+    before, rulings = text.split("## Rulings")
+    for ruling in ("The entry.", "The escape replaces the rest of the move.", "Straights from the ace.",
+                   "A short hand plays what it holds.", "Forced cards", "No trap on the gem.",
+                   "A card with nowhere to go."):
+        assert f"**{ruling}" in rulings, ruling
+    assert "replaces the rest" not in before and "no piece can see" not in before
