@@ -321,3 +321,106 @@ def test_playing_on_unsaved_after_a_lost_save_writes_nothing(data_dir):
     play_some(session, 2, rnd)
     assert not session.kept and not session.save_lost and not session.save_problem
     assert first.all_saves() == []
+
+
+# -- a store that cannot be written from the start ------------------------------------------------
+
+
+def _read_only_connect(monkeypatch, folder: Path, exists: bool) -> None:
+    """SQLite as it meets a read-only folder (or file system): an existing store opens only for
+    reading (every write: "attempt to write a readonly database"); a store that is not there cannot
+    be made. Simulated at the sqlite level, since the tests run as root, whom file modes do not stop."""
+    real = sqlite3.connect
+    file = str(folder / "store.db")
+
+    def connect(database, *args, **kwargs):
+        if str(database) == file:
+            if not exists:
+                raise sqlite3.OperationalError("unable to open database file")
+            return real(f"file:{file}?mode=ro", *args, **{**kwargs, "uri": True})
+        return real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+def test_a_read_only_store_lists_its_games_saves_nothing_and_catches_up_when_writable(data_dir, monkeypatch):
+    rnd = random.Random(11)
+    store = Store.open(str(data_dir))
+    earlier = Session.new("thief-dice", PLAYERS, 12, store=store)
+    play_some(earlier, 2, rnd)
+    earlier.release()
+    store.close()
+    _read_only_connect(monkeypatch, data_dir, exists=True)
+    store = Store.open(str(data_dir))
+    assert any("read-only" in p for p in store.problems) and not store.writable
+    assert [r["id"] for r in store.unfinished()] == [earlier.save_id]  # the games already there
+    new = Session.new("thief-dice", PLAYERS, 13, store=store)
+    resumed = Session.resume(store, earlier.save_id)
+    for session in (new, resumed):
+        play_some(session, 1, rnd)
+        assert not session.kept and "Not saved yet" in session.save_problem and "read-only" in session.save_problem
+    assert len(store.load(earlier.save_id)["record"]["moves"]) == 2  # nothing claimed, nothing written
+    monkeypatch.undo()  # the store can be written again: the next move saves, without a restart
+    for session in (new, resumed):
+        play_some(session, 1, rnd)
+        assert session.kept and store.writable
+        assert_replays(store, session.save_id, session.game)
+    store.close()
+
+
+@pytest.mark.parametrize("cause", ["read-only folder", "full disk"])
+def test_a_store_that_cannot_be_made_keeps_no_game_in_memory_as_if_saved(data_dir, monkeypatch, cause):
+    """It fell back to a store in memory that took every write: the game said it was saved, and was lost."""
+    import tabletop_tui.store as store_module
+
+    if cause == "read-only folder":
+        _read_only_connect(monkeypatch, data_dir, exists=False)
+    else:
+        def full(file, probe=False):
+            raise store_module._Unusable("database or disk is full")
+
+        monkeypatch.setattr(store_module, "_connect_file", full)
+    store = Store.open(str(data_dir))
+    session = Session.new("thief-dice", PLAYERS, 14, store=store)
+    play_some(session, 2, random.Random(12))
+    assert not session.kept and session.save_problem.startswith("Not saved yet")
+    assert store.problems and "not saved" in store.problems[0] and not store.writable
+    assert store.unfinished() == []
+    monkeypatch.undo()
+    play_some(session, 1, random.Random(13))
+    assert session.kept
+    with Store.open(str(data_dir)) as again:
+        assert_replays(again, session.save_id, session.game)
+
+
+# -- a store another program keeps locked -----------------------------------------------------------
+
+
+def test_a_move_on_a_locked_store_waits_briefly_goes_on_unsaved_and_catches_up(store):
+    """Another program holds the write lock: each move waited the whole busy timeout (5 s), the
+    screen frozen. A session's writes wait QUICK_BUSY_MS, and the game goes on, marked not saved."""
+    from tabletop_tui.store import QUICK_BUSY_MS
+
+    rnd = random.Random(14)
+    session = Session.new("thief-dice", PLAYERS, 15, store=store)
+    play_some(session, 1, rnd)
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    other = sqlite3.connect(str(store.path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        play_some(session, 2, rnd)
+        assert not session.kept and "Not saved yet" in session.save_problem and "locked" in session.save_problem
+        begins = [i for i, s in enumerate(statements) if s == "BEGIN IMMEDIATE"]
+        assert len(begins) == 2  # one try at each move
+        for i in begins:  # each waited the short time, not the store's whole busy timeout
+            assert statements[i - 1] == f"PRAGMA busy_timeout = {QUICK_BUSY_MS}"
+        assert QUICK_BUSY_MS <= 200 < BUSY_TIMEOUT_MS
+        assert len(saved_record(store, session.save_id)["moves"]) == 1
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        store._conn.set_trace_callback(None)
+    play_some(session, 1, rnd)  # released: the save catches up with every move
+    assert session.kept
+    assert_replays(store, session.save_id, session.game)

@@ -121,3 +121,36 @@ async def test_a_save_taken_over_elsewhere_can_be_left_unsaved_and_leaving_asks_
         await settle(pilot, 3)
         assert app.screen is screen
     assert store.load(session.save_id)["record"]["moves"] == []  # the other copy's game, untouched
+
+
+async def test_a_store_that_cannot_be_written_is_said_at_start_and_no_game_is_called_saved(data_dir, monkeypatch):
+    """A read-only save folder: the store fell back to memory, the title never said "not saved" and
+    s said the game was saved; all of it was lost at quit."""
+    from tabletop_tui.ui.app import TabletopApp
+    from test_saves_safety import _read_only_connect
+
+    _read_only_connect(monkeypatch, data_dir, exists=False)
+    store = Store.open(str(data_dir))
+    app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+        assert "cannot be written" in notices(app) and "not saved" in notices(app)
+        await open_setup(pilot, app, "thief-dice")
+        screen = await start(pilot, app, ThiefDiceScreen)
+        await pilot.press("r")
+        await settle(pilot, 3)
+        assert len(screen.session.game.history) == 1
+        assert "not saved" in title_bar(app) and not screen.session.kept
+        await pilot.press("s")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ConfirmScreen)  # never "saved": leaving is asked first
+        assert "not saved" in shown(app.screen.query_one(".dialog-title"))
+        await pilot.press("n")
+        await settle(pilot, 3)
+        monkeypatch.undo()  # the folder can be written again: the next move saves the game
+        await pilot.press("r")
+        await settle(pilot, 3)
+        assert screen.session.kept and "not saved" not in title_bar(app)
+        assert [r["id"] for r in store.unfinished()] == [screen.session.save_id]
+    store.close()
