@@ -221,25 +221,6 @@ async def test_each_curtain_asks_for_another_key(make_app, store, clock):
     assert all(a != b for a, b in zip(keys, keys[1:])), keys
 
 
-async def test_behind_the_curtain_rules_save_and_quit_still_work(make_app, store, clock):
-    app = new_app(make_app, store, "shipwreck")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, 3)
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen)
-        assert "Resuming" in " ".join(shown(w) for w in curtain.query(Static))  # a resumed save: the curtain
-        for key, name in (("question_mark", "RulesScreen"), ("q", "ConfirmScreen"), ("ctrl+q", "ConfirmScreen")):
-            await pilot.press(key)
-            await settle(pilot, 3)
-            assert type(app.screen).__name__ == name
-            await pilot.press("escape" if name == "RulesScreen" else "n")
-            await settle(pilot, 3)
-            assert app.screen is curtain
-        await pilot.press("s")
-        await settle(pilot, 3)
-        assert type(app.screen).__name__ == "LauncherScreen"
-
-
 async def test_an_undo_that_ends_on_a_computers_turn_lets_the_computer_move_again(make_app, store):
     """The Syndicate with the computers first: after the plot is settled, a computer leads the next one
     and the person may take that lead back (nothing was revealed since the plot), which leaves the
@@ -299,7 +280,8 @@ def test_a_forced_move_tells_nothing_only_where_the_game_says_so():
 
 async def test_with_the_setting_a_forced_deal_is_played_without_passing_the_keyboard(make_app, store, clock):
     """Penniless and Insane: once a round is scored the next dealer's deal is the only move, and everyone
-    sees it: with the setting on, it is played and the keyboard goes to whoever bids first."""
+    sees it. Without the setting the dealer lifts the curtain to deal; with it, the deal is played and
+    the curtain falls for whoever bids first."""
     session = Session.new("penniless-and-insane", ["Ada", "Bo", "Cy"], 5, store=store)
     game = session.game
     for _ in range(200):
@@ -311,30 +293,20 @@ async def test_with_the_setting_a_forced_deal_is_played_without_passing_the_keyb
     dealer = game.to_act()[0]
     before = len(game.history)
     session.release()
-    store.set_setting(FORCED_SETTING, True)
-    app = make_app(start={"save": session.save_id}, force_curtain=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with make_app(start={"save": session.save_id}, force_curtain=True).run_test(size=(80, 24)) as pilot:
         await settle(pilot, 4)
+        app = pilot.app
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == NAMES[dealer]
+        assert len(app.screen_stack[-2].session.game.history) == before
+
+    store.set_setting(FORCED_SETTING, True)
+    async with make_app(start={"save": session.save_id}, force_curtain=True).run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        app = pilot.app
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
         screen = app.screen_stack[-2]
         history = screen.session.game.history
         assert len(history) == before + 1 and history[-1] == (dealer, Move("deal"))
-        assert screen.session.game.phase == "bid"
+        assert screen.session.game.phase == "bid" and curtain.player == NAMES[screen.session.human_to_act()[0]]
         assert_sees_only(app, screen.session, None)
-
-
-async def test_without_the_setting_the_dealer_lifts_the_curtain_to_deal(make_app, store, clock):
-    session = Session.new("penniless-and-insane", ["Ada", "Bo", "Cy"], 5, store=store)
-    game = session.game
-    while game.phase != "scored":
-        seat = game.to_act()[0]
-        session.play(seat, game.legal_moves(seat)[0])
-    dealer = game.to_act()[0]
-    before = len(game.history)
-    session.release()
-    app = make_app(start={"save": session.save_id}, force_curtain=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, 4)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.player == NAMES[dealer]
-        assert len(app.screen_stack[-2].session.game.history) == before
