@@ -515,3 +515,72 @@ def test_screenshots_to_a_path_that_cannot_be_a_folder_fails_with_one_line(cli, 
     assert "cannot be a folder" in line
     line = assert_clean_failure(cli("screenshots", "--out", str(data_dir / "a-file" / "below")))
     assert "cannot be a folder" in line
+
+
+# -- saves: columns, seeds, a store that cannot be written, output that cannot be written -----------
+
+
+def test_saves_lines_up_its_columns_whatever_the_names(cli, data_dir):
+    from rich.cells import cell_len
+
+    with Store.open(str(data_dir)) as store:
+        Session.new("thief-dice", ["Ada", "Bo"], 1, store=store)
+        Session.new("thief-dice", ["李小龍", "Maximilian Longer"], 2, store=store)  # wide characters, long names
+        Session.new("second-story", ["Ç", "Dee", "Evangeline"], 3, store=store).autoplay(2)
+    lines = cli("saves").stdout.splitlines()
+    assert len(lines) == 4
+    # where the time of the last play starts, counted in terminal cells, in the header and every row
+    starts = [cell_len(line[: re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", line).start()]) for line in lines[1:]]
+    assert set(starts) == {cell_len(lines[0][: lines[0].index("last played")])}
+    turn = {cell_len(line[: line.rindex("  ") + 2]) for line in lines[1:]} | {cell_len(lines[0][: lines[0].index("turn")])}
+    assert len(turn) == 1
+
+
+def test_the_seed_of_an_unfinished_game_that_hides_hands_is_shown_nowhere(cli, data_dir):
+    seed = 7_654_321_098_765_432_1
+    with Store.open(str(data_dir)) as store:
+        session = Session.new("shipwreck", ["Ada", "Bo"], seed, store=store)
+        assert session.game.hidden_information and not session.over()
+    for args in (("saves",), ("saves", "--json")):
+        result = cli(*args)
+        assert result.returncode == 0 and session.save_id in result.stdout
+        assert str(seed) not in result.stdout + result.stderr
+    assert "seed" not in json.loads(cli("saves", "--json").stdout)[0]
+
+
+def test_a_store_that_cannot_be_written_is_said_on_stderr_and_nothing_is_imported_into_memory(cli, data_dir,
+                                                                                               tmp_path):
+    save_id, record = make_saved_game(data_dir, moves=2)
+    assert cli("export", save_id, str(tmp_path / "game.json")).returncode == 0
+    (tmp_path / "a-file").write_text("in the way of the save folder")
+    env = dict(os.environ, TABLETOP_TUI_DATA=str(tmp_path / "a-file" / "data"))
+    result = subprocess.run([sys.executable, "-m", "tabletop_tui", "import", str(tmp_path / "game.json")],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    assert "Traceback" not in result.stderr and result.returncode == 2 and result.stdout == ""
+    said, failed = result.stderr.strip().splitlines()
+    assert "cannot be created" in said and "not saved" in said
+    assert "cannot be made" in failed and "Imported" not in result.stdout
+
+
+def test_an_import_refusal_quotes_the_file_short_and_printable(cli, data_dir):
+    record = Session.new("thief-dice", ["Ada", "Bo"], 5, {}, [], None).game.record()
+    record["moves"] = [[0, ["\x1b]0;owned\x07\x1b[2J" + "x" * 5000]]]
+    (data_dir / "bad.json").write_text(json.dumps({"format": "tabletop-tui save", "format_version": 1,
+                                                   "record": record}))
+    line = assert_clean_failure(cli("import", "bad.json"))
+    assert "do not replay" in line and "\\x1b]0;owned" in line
+    assert "\x1b" not in line and "\x07" not in line and len(line) < 400
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_output_that_cannot_be_written_ends_with_one_line_and_a_failure(data_dir):
+    save_id, _ = make_saved_game(data_dir, moves=2)
+    env = dict(os.environ, TABLETOP_TUI_DATA=str(data_dir))
+    for args in (["list", "--json"], ["list"], ["list", "--options", "ten-die-poker"], ["saves"], ["saves", "--json"],
+                 ["export", save_id, "-"]):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "tabletop_tui", *args], stdin=subprocess.DEVNULL,
+                                    stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=TIMEOUT)
+        assert "Traceback" not in result.stderr, (args, result.stderr)
+        assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
+        assert "could not be written" in result.stderr, args
