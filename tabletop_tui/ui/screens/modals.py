@@ -100,8 +100,8 @@ class CurtainScreen(ModalScreen[None]):
             yield Static(Text(f"Pass to {self.player}", style="bold"), classes="curtain-title")
             if self.reason:
                 yield Static(Text(self.reason, style="italic"), classes="curtain-body")
-            yield LiftLine(Text.assemble(f"{self.player}, when the others are not looking, press ",
-                                         (f" {self.key} ", "bold reverse"), " (or click here)."),
+            yield Static(Text(f"{self.player}, when the others are not looking:"), classes="curtain-body")
+            yield LiftLine(Text.assemble("press ", (f" {self.key} ", "bold reverse"), " (or click here)"),
                            classes="curtain-body", id="curtain-lift")
             yield Static(Text("Not Enter: a key held down or pressed twice never lifts the curtain.",
                               style="dim"), classes="curtain-body", id="curtain-note")
