@@ -370,8 +370,13 @@ class Game:
       - `to_act()`, `legal_moves(seat)`, `_apply(seat, move) -> list[Event]`, `view(seat)`, `outcome()`.
       - `refusal(seat, move) -> str`: why a move not in `legal_moves(seat)` is refused.
       - `describe_move(move) -> str`: a short label for a button ("Quick job: roll both dice").
-      - call `self.revealed()` whenever hidden information becomes visible without a draw from
-        `self.rng` (a card turned from a deck shuffled earlier): such a move cannot be undone.
+      - `hidden_from(seat)`: the cards a seat has not seen. From it the engine knows by itself which
+        moves showed a seat something: a move after which a seat has seen a card it had not, or one
+        that tells another seat than the mover a private event (`Event.to`; any seat, where the game
+        declares no hidden cards), or one that drew from `self.rng`, sets the undo floor there, and
+        no undo passes it. A game need not call `revealed()` for those.
+      - call `self.revealed()` only for what `hidden_from` does not declare (a card turned from a deck
+        shuffled earlier in a game without hidden hands): such a move cannot be undone either.
     """
 
     id: ClassVar[str] = ""
@@ -410,6 +415,19 @@ class Game:
         self.history: list[tuple[int, Move]] = []
         self.log: list[Event] = []
         self._undo_floor = 0  # moves before this index can no longer be undone
+        # Whether play() compares what each seat has not seen before and after a move (see
+        # `_declares_hidden`). A copy made for look-ahead does not (`copy`); it then takes no move back.
+        self._watching = True
+        # (number of moves, what each seat had not seen then): the last comparison's "after", which is
+        # the next move's "before" while nothing else was played
+        self._hidden_cache: tuple | None = None
+
+    #: Whether the game declares its hidden cards (overrides `hidden_from`); set for every subclass.
+    _declares_hidden: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._declares_hidden = cls.hidden_from is not Game.hidden_from
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -470,12 +488,45 @@ class Game:
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
+        declares = self._declares_hidden
+        unseen = None
+        if declares and self._watching:
+            cache = self._hidden_cache
+            unseen = cache[1] if cache is not None and cache[0] == len(self.history) else self._unseen()
         events = self._apply(seat, move)
-        self.history.append((seat, move))
-        if rng.draws + self.reveals != before:
-            self._undo_floor = len(self.history)
+        history = self.history
+        history.append((seat, move))
+        final = rng.draws + self.reveals != before
+        if not final:
+            # A private event told its seats something the others did not read. One told to the mover
+            # alone (the echo of a card laid face down) shows nothing where the game declares its
+            # hidden cards: what the mover saw is then measured below, card by card.
+            for event in events:
+                to = event.to
+                if to is not None and (not declares or to != (seat,)):
+                    final = True
+                    break
+        if declares:
+            if unseen is None:  # a copy that does not watch: it cannot tell what the move showed
+                final = True
+            elif final:
+                self._hidden_cache = None
+            else:
+                after = self._unseen()
+                self._hidden_cache = (len(history), after)
+                for was, now in zip(unseen, after):
+                    if not was <= now:  # a card this seat had not seen, it has seen now
+                        final = True
+                        break
+        if final:
+            self._undo_floor = len(history)
         self.log.extend(events)
         return events
+
+    def _unseen(self) -> list:
+        """What each seat has not seen, as the game stands (`hidden_from` of every seat)."""
+        hidden_from = self.hidden_from
+        return [hidden_from(seat) for seat in range(len(self.players))]
 
     def _why_refused(self, seat, move, legal) -> str:
         if legal is None:
@@ -508,6 +559,8 @@ class Game:
         return set()
 
     def revealed(self) -> None:
+        """Hidden information became visible in a way `hidden_from` does not show (nor a draw from
+        `self.rng`, nor a private event): the move cannot be undone."""
         self.reveals += 1
 
     def chance_marker(self) -> int:
@@ -536,7 +589,11 @@ class Game:
     def copy(self) -> "Game":
         """An independent game, cheap enough for a bot to look ahead thousands of times. Moves and
         events are immutable and shared; the base's lists are copied here, and `_copy_state` copies
-        the game's own mutable state."""
+        the game's own mutable state.
+
+        A copy of a game that declares hidden cards does not compare what each seat has seen before
+        and after its moves (that would cost a look-ahead dearly): it takes none of its own moves back.
+        A game rebuilt from its record (`replay`, `undone`) watches again."""
         other = object.__new__(type(self))
         state = self.__dict__.copy()
         state["players"] = list(self.players)
@@ -544,12 +601,14 @@ class Game:
         state["rng"] = _copy.copy(self.rng)
         state["history"] = list(self.history)
         state["log"] = list(self.log)
+        state["_watching"] = False
+        state["_hidden_cache"] = None
         self._copy_state(state)
         other.__dict__ = state
         return other
 
     _BASE_STATE = frozenset(("players", "seed", "stream", "options", "rng", "reveals", "history", "log",
-                             "_undo_floor"))
+                             "_undo_floor", "_watching", "_hidden_cache"))
 
     def _copy_state(self, state: dict) -> None:
         """Replace the game's own mutable values in `state` (a shallow copy of `__dict__`) with copies.
