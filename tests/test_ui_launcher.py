@@ -4,6 +4,8 @@ that the list goes on beyond what is in sight."""
 
 from __future__ import annotations
 
+from textual.geometry import Region
+
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.modals import AskScreen, ConfirmScreen
@@ -62,3 +64,108 @@ async def test_a_game_that_hides_nothing_is_exported_without_the_warning(make_ap
         await pilot.press("tab", "x")
         await settle(pilot, 3)
         assert isinstance(app.screen, AskScreen)
+
+
+def listed(app) -> list[str]:
+    """The lines of the list of games as shown, inside its frame, stripped."""
+    games = app.screen.query_one("#games")
+    width, height = games.outer_size
+    lines = [strip.text for strip in games.render_lines(Region(0, 0, width, height))][1:-1]
+    return [line.strip().strip("│").strip() for line in lines]
+
+
+def footer(app) -> list[str]:
+    return [b.description for _, b, _, _ in app.screen.active_bindings.values() if b.show]
+
+
+async def test_at_80x24_the_list_says_that_more_games_are_below_and_above(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        games = app.screen.query_one("#games")
+        lines = listed(app)
+        hidden = len(games.rows()) - (len(lines) - 1)
+        assert hidden > 0 and lines[-1] == f"▼ {hidden} more"
+        await pilot.press("end")
+        await settle(pilot)
+        lines = listed(app)
+        assert lines[0].startswith("▲ ") and lines[0].endswith(" more") and "▼" not in " ".join(lines)
+        assert lines[-1] == "Land Grab" and app.screen.selected_game().id == "land-grab"
+        # a click on the line that says there are more shows them
+        await pilot.click("#games", offset=(3, 1))
+        await settle(pilot)
+        assert listed(app)[-1].startswith("▼ ")
+    async with make_app().run_test(size=(160, 48)) as pilot:  # room for all: no such lines
+        await settle(pilot, 3)
+        assert not any(line.endswith(" more") for line in listed(pilot.app))
+
+
+async def test_slash_then_letters_find_a_game_by_its_name_and_no_command_runs_meanwhile(make_app):
+    from tabletop_tui.ui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert "Find" in footer(app)
+        await pilot.press("slash", "q", "u")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LauncherScreen) and screen.selected_game().id == "queensland"
+        assert listed(app)[:2] == ["/ qu▏  1 found", "Queensland"]
+        # while finding, letters are the name's: t, g, q, d, x, o, i, n and ? run no command
+        assert footer(app) == ["Show all"]
+        await pilot.press("backspace", "backspace", "t", "g", "o", "i", "n", "d", "x", "question_mark")
+        await settle(pilot)
+        assert app.screen is screen and screen.query_one("#games").finding == "tgoindx?"
+        assert listed(app)[0].endswith("none found") and screen.selected_game() is None
+        await pilot.press(*["backspace"] * 8, "c", "a", "s")
+        await settle(pilot)
+        # the title that starts with the letters comes first, then a word that does
+        assert screen.selected_game().id == "putwoodys-castle"  # first of the three Castles listed
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.query_one("#games").finding is None and screen.selected_game().id == "putwoodys-castle"
+        assert "New game" in footer(app) and "Show all" not in footer(app)
+        await pilot.press("slash", "l", "a", "n", "d", "enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, SetupScreen) and app.screen.info.id == "land-grab"
+
+
+async def test_families_fold_and_open_by_keys_and_clicks_and_stay_folded(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert listed(app)[:2] == ["▾ Cards", "Second Story"]
+        await pilot.press("left")  # fold the family of the game highlighted: the cursor on its heading
+        await settle(pilot)
+        assert listed(app)[:2] == ["▸ Cards (6)", "▾ Dice"]
+        assert app.screen.selected_game() is None
+        assert "6 games, folded" in shown(app.screen.query_one("#game-details"))
+        await pilot.press("down")
+        await settle(pilot)
+        assert app.screen.selected_game().id == "thief-dice"
+        await pilot.click("#games", offset=(3, 2))  # a click on the heading "Dice" folds it
+        await settle(pilot)
+        assert listed(app)[:3] == ["▸ Cards (6)", "▸ Dice (5)", "▾ Board"]
+        assert "Dice" in shown(app.screen.query_one("#game-details"))  # the cursor on the folded Dice
+        await pilot.press("up")
+        await settle(pilot)
+        await pilot.press("enter")  # on a folded heading, Enter opens it
+        await settle(pilot)
+        assert listed(app)[:3] == ["▾ Cards", "Second Story", "Darwinian Poker"]
+        assert app.screen.selected_game().id == "second-story"
+    # the folds are remembered: Dice is still folded next time
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert "▸ Dice (5)" in listed(pilot.app)
+
+
+async def test_the_games_last_played_come_first(make_app, store):
+    Session.new("queensland", ["Ada", "Bo"], 2, {}, [], store).release()
+    Session.new("land-grab", ["Ada", "Bo"], 3, {}, [], store).release()  # the latest
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert listed(app)[:4] == ["▾ Recently played", "Land Grab", "Queensland", "▾ Cards"]
+        assert app.screen.selected_game().id == "land-grab"
+        assert "Land Grab" in shown(app.screen.query_one("#game-details"))

@@ -28,7 +28,7 @@ class LauncherScreen(Screen):
         Binding("d", "delete", "Delete save", show=False),
         Binding("x", "export", "Export save", show=False),
         Binding("i", "import_file", "Import"),
-        Binding("t", "stats", "Statistics"),
+        Binding("t", "stats", "Stats"),
         Binding("g", "finished", "Finished"),
         Binding("o", "settings", "Settings"),
         Binding("tab", "app.focus_next", "Switch list", show=False),
@@ -40,30 +40,65 @@ class LauncherScreen(Screen):
         # first game's details and the saves, so that no widget is filled and redrawn after it mounts.
         yield Static(Text.assemble((" tabletop-tui ", "bold reverse"), "  table games for one computer and a few friends"),
                      id="title-bar")
+        saves = self.all_saves()
+        rows = [r for r in saves if not r.get("finished")]
         with Horizontal(id="launcher-top"):
-            games = PickList(self.game_picks(), id="games")  # the first game is highlighted
+            games = PickList(self.game_picks(self.recent_games(saves)), id="games",
+                             folded=self.app.setting("launcher.folded", []) or [])
             games.border_title = "Games"
-            yield games
+            yield games  # the first game is highlighted (the last played, if any)
             details = Static(id="game-details")
-            self.show_details(catalog.GAMES[0], details)
+            first = games.picks[games.highlighted] if games.highlighted is not None else None
+            self.show_details(catalog.get(first.id) if first and first.id else catalog.GAMES[0], details)
             yield details
-        rows = self.unfinished()
         with Vertical(id="saves-box"):
             yield Static(self.saves_title(bool(rows)), id="saves-title")
             if rows:  # the list is made when there is a first game to list (the box has its colour)
                 yield OptionList(*self.save_options(rows, turns=False), id="saves")
         yield KeyBar()  # Textual's Footer's look and ways, at a fraction of its cost
 
-    def game_picks(self) -> list[Pick]:
+    #: how many of the games last played head the list
+    RECENT = 3
+    RECENT_GROUP = "Recently played"
+
+    def game_picks(self, recent: list[str] = ()) -> list[Pick]:
+        """The games by family, each family a group that folds; first, the games last played."""
         picks = []
+        if recent:
+            picks.append(Pick(Text(self.RECENT_GROUP, style="bold"), fold=self.RECENT_GROUP))
+            for game_id in recent:
+                picks.append(Pick(Text("  " + catalog.get(game_id).title), game_id, group=self.RECENT_GROUP))
         families: dict[str, list] = {}
         for info in catalog.GAMES:
             families.setdefault(info.family, []).append(info)
         for family, infos in families.items():
-            picks.append(Pick(Text(family, style="bold dim")))
+            picks.append(Pick(Text(family, style="bold"), fold=family))
             for info in infos:
-                picks.append(Pick(Text("  " + info.title), info.id))
+                picks.append(Pick(Text("  " + info.title), info.id, group=family))
         return picks
+
+    def all_saves(self) -> list[dict]:
+        store = self.app.store
+        if store is None:
+            return []
+        try:
+            return store.all_saves()
+        except Exception:  # the unfinished games say what is wrong; the list of games goes on
+            return store.unfinished()
+
+    def recent_games(self, saves: list[dict]) -> list[str]:
+        """The games played last (finished or not), the latest first, each once."""
+        recent: list[str] = []
+        for row in saves:  # the most recently played first
+            if row.get("game") in catalog.BY_ID and row["game"] not in recent:
+                recent.append(row["game"])
+                if len(recent) == self.RECENT:
+                    break
+        return recent
+
+    def on_pick_list_folded(self, event: PickList.Folded) -> None:
+        self.app.remember("launcher.folded", sorted(event.pick_list.folded))
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         self._fresh = True  # the first resume comes right after: nothing to draw again
@@ -78,6 +113,8 @@ class LauncherScreen(Screen):
             self._fresh = False
             return
         self.refresh_saves()
+        games = self.query_one("#games", PickList)
+        games.set_picks(self.game_picks(self.recent_games(self.all_saves())))
         highlighted = self.selected_game()
         if highlighted:
             self.show_details(highlighted)
@@ -94,6 +131,33 @@ class LauncherScreen(Screen):
     def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
         if event.pick.id and event.pick.id != self._details_of:
             self.show_details(catalog.get(event.pick.id))
+        elif event.pick.fold:
+            self.show_group(event.pick.fold)
+
+    def show_group(self, group: str) -> None:
+        """The details of a folded heading: the games it holds."""
+        games = self.query_one("#games", PickList)
+        text = Text()
+        text.append(group + "\n", style="bold")
+        titles = [p.label.plain.strip() for p in games.picks if p.group == group]
+        text.append(f"{len(titles)} game{'s' if len(titles) != 1 else ''}, folded: " + ", ".join(titles) + "\n\n")
+        text.append("Enter or →: unfold", style="dim")
+        details = self.query_one("#game-details", Static)
+        details.border_title = group
+        details.update(text)
+        self._details_of = None
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        # while a game is being found by its name, letters are the name's: the commands wait
+        if action in self.COMMANDS and self.finding():
+            return False
+        return True
+
+    COMMANDS = {"new_game", "rules", "delete", "export", "import_file", "stats", "finished", "settings", "quit"}
+
+    def finding(self) -> bool:
+        found = self.query("#games")
+        return bool(found) and found.first(PickList).finding is not None
 
     def on_pick_list_selected(self, event: PickList.Selected) -> None:
         if event.pick.id:
@@ -124,7 +188,7 @@ class LauncherScreen(Screen):
                 text.append(f"  {r['player']}: {r['played']} played, {r['wins']} won{drawn}\n")
         else:
             text.append("No finished games yet.\n", style="dim")
-        text.append("\nEnter: new game    ?: rules", style="dim")
+        text.append("\nEnter: new game    ?: rules    ←: fold", style="dim")
         if details is None:
             details = self.query_one("#game-details", Static)
         details.border_title = info.title
