@@ -211,3 +211,39 @@ async def test_import_from_the_launcher_a_good_file_and_a_bad_one(make_app, stor
         assert "Cy, Dee" in words(app.screen.query_one("#saves"))
         await import_(good)  # the same game again: refused, said
         assert any("already saved" in n.message for n in app._notifications)
+
+
+async def test_the_finished_games_use_the_width_there_is_and_tell_the_highlighted_one_in_full(make_app, store):
+    long_names = ["Bartholomew Long", "Cornelia Winters", "Ada"]
+    session = Session.new("thief-dice", long_names, 5, {"points": 10}, [1], store)
+    session.autoplay(session.game.move_limit)
+    winner = next(s.name for s in session.game.outcome().standings if s.place == 1)
+    players = "Bartholomew Long, Cornelia Winters*, Ada"
+    for size in ((160, 48), (80, 24)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 3)
+            await pilot.press("g")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, FinishedGamesScreen)
+            row = shown(app.screen.query_one("#finished")).splitlines()[0]
+            detail = " ".join(shown(app.screen.query_one("#finished-detail")).split())
+            if size[0] == 160:  # room for every name in the row
+                assert players in row and f"{winner} won" in row and "Thief Dice" in row
+            # at any width, the highlighted game in full below the list, with its seed
+            assert players in detail and f"{winner} won" in detail and "seed 5" in detail
+            assert "Replay" in footer(app)
+
+
+async def test_the_statistics_say_what_games_and_played_count(make_app, store):
+    finished(store, ["Ada", "Bo"], 3)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        app.push_screen(StatsScreen(None))
+        await settle(pilot, 3)
+        note = words(app.screen.query_one("#stats-note"))
+        assert "Games: the different games finished" in note and "Played: the finished games in all" in note
+        await pilot.press("right")
+        await settle(pilot)
+        assert "Played: the finished games of Thief Dice" in words(app.screen.query_one("#stats-note"))

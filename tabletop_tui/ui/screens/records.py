@@ -139,9 +139,18 @@ class StatsScreen(Screen):
             except Exception as exc:
                 self.notify(f"The records cannot be read: {exc}", severity="error")
         self.query_one("#stats-table", Static).update(self.table(rows, game_id))
-        note = "* the computer.  Form: the last five, oldest first: W won, D first place shared, else the place"
-        self.query_one("#stats-note", Static).update(Text(note, style="dim") if rows else "")
+        self.query_one("#stats-note", Static).update(Text(self.note(game_id), style="dim") if rows else "")
         self.show_chart(game_id)
+
+    @staticmethod
+    def note(game_id: str | None) -> str:
+        """What the columns count."""
+        if game_id is None:
+            counts = "Games: the different games finished; Played: the finished games in all"
+        else:
+            counts = f"Played: the finished games of {_title(game_id)}"
+        return (counts + "; Won: first alone; Drawn: first place shared.  * the computer.  "
+                "Form: the last five, oldest first (W won, D drawn, else the place).")
 
     def table(self, rows: list[dict], game_id: str | None):
         if not rows:
@@ -226,55 +235,97 @@ class FinishedGamesScreen(Screen):
     again (the same seed)."""
 
     BINDINGS = [
-        Binding("enter", "replay", "Replay", show=True),
+        # before the list's own Enter, which would hide it from the footer
+        Binding("enter", "replay", "Replay", show=True, priority=True),
         Binding("a", "again", "Play again"),
         Binding("d", "same_deal", "Same deal"),
         Binding("t", "stats", "Statistics"),
         Binding("escape,q", "close", "Back"),
     ]
-    COLUMNS = (("Finished", 13), ("Game", 15), ("Players (*computer)", 25), ("Result", 15), ("Seed", 10))
+    #: each column's heading and least width; what is left of the screen's width goes to the columns
+    #: whose cells are longer (names are cut only where the screen is too narrow for them)
+    COLUMNS = (("Finished", 13), ("Game", 12), ("Players (*computer)", 20), ("Result", 14))
 
     def __init__(self, game_id: str | None = None):
         super().__init__()
         self.game_id = game_id
         self.rows: list[dict] = []
+        self._widths: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="title-bar")
         yield Static(id="finished-header")
         yield OptionList(id="finished")
+        yield Static(id="finished-detail")
         yield Footer()
 
     def on_mount(self) -> None:
         title = Text.assemble((" Finished games ", "bold reverse"),
                               f"  {_title(self.game_id)}" if self.game_id else "  all games")
         self.query_one("#title-bar", Static).update(title)
-        self.query_one("#finished-header", Static).update(
-            Text("".join(name.ljust(width) for name, width in self.COLUMNS), style="bold dim"))
         store = self.app.store
         try:
             self.rows = store.finished_games(self.game_id) if store is not None else []
         except Exception as exc:
             self.notify(f"The finished games cannot be read: {exc}", severity="error")
             self.rows = []
+        self.list_rows(self.app.size.width)
         listing = self.query_one("#finished", OptionList)
-        for row in self.rows:
-            line = Text()
-            for (_, width), cell in zip(self.COLUMNS, self.cells(row)):
-                line.append(str(cell)[: width - 1].ljust(width))
+        if self.rows:
+            listing.highlighted = 0
+        listing.focus()
+
+    def on_resize(self, event) -> None:
+        self.list_rows(event.size.width)
+
+    def list_rows(self, width: int) -> None:
+        """The rows, their columns as wide as the screen allows (its width less the list's margins)."""
+        cells = [[str(c) for c in self.cells(row)] for row in self.rows]
+        widths = fit_columns(self.COLUMNS, cells, max(40, width - 3))
+        if widths == self._widths and self.query_one("#finished", OptionList).option_count:
+            return
+        self._widths = widths
+        self.query_one("#finished-header", Static).update(
+            Text("".join(name.ljust(w) for (name, _), w in zip(self.COLUMNS, widths)), style="bold dim"))
+        listing = self.query_one("#finished", OptionList)
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for row, row_cells in zip(self.rows, cells):
+            line = Text(no_wrap=True, overflow="crop")
+            for w, cell in zip(widths, row_cells):
+                line.append(_cut(cell, w - 1).ljust(w))
             listing.add_option(Option(line, id=row["id"]))
         if not self.rows:
             listing.add_option(Option(Text("No finished games yet.", style="dim"), disabled=True))
-        else:
-            listing.highlighted = 0
-        listing.focus()
+        elif highlighted is not None:
+            listing.highlighted = min(highlighted, len(self.rows) - 1)
+        self.show_detail()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        """The highlighted game in full, below the list: players, result, moves, seed."""
+        row = self.selected()
+        detail = self.query_one("#finished-detail", Static)
+        if row is None:
+            detail.update("")
+            return
+        _, title, players, result = self.cells(row)
+        text = Text()
+        text.append(f" {title}", style="bold")
+        text.append(f": {players}")
+        if result:
+            text.append(f"; {result}")
+        text.append(f"; {row.get('moves', 0)} moves; seed {row['seed']}", style="dim")
+        detail.update(text)
 
     def cells(self, row: dict) -> tuple:
         players = ", ".join(_who(n, s in row["computer"]) for s, n in enumerate(row["players"]))
         standings = (row.get("outcome") or {}).get("standings") or []
         firsts = [s.get("name", "?") for s in standings if isinstance(s, dict) and s.get("place") == 1]
         result = "draw: " + ", ".join(firsts) if len(firsts) > 1 else (f"{firsts[0]} won" if firsts else "")
-        return (_when(row["finished"]), _title(row["game"]), players, result, row["seed"])
+        return (_when(row["finished"]), _title(row["game"]), players, result)
 
     def selected(self) -> dict | None:
         listing = self.query_one("#finished", OptionList)
@@ -305,6 +356,30 @@ class FinishedGamesScreen(Screen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
+    """Widths of columns ((heading, least width), ...) that share `width`: each at least its least
+    width, then the room left handed out a column at a time to those whose heading or longest cell
+    (and a space) needs more."""
+    widths = [least for _, least in columns]
+    wants = [max([len(name) + 1, least] + [len(r[i]) + 1 for r in rows]) for i, (name, least) in enumerate(columns)]
+    spare = width - sum(widths)
+    while spare > 0:
+        growing = [i for i in range(len(columns)) if widths[i] < wants[i]]
+        if not growing:
+            break
+        for i in growing:
+            if spare == 0:
+                break
+            widths[i] += 1
+            spare -= 1
+    return widths
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in `width` cells at most, its end an ellipsis where it was cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 def _saved_record(app, save_id: str):
