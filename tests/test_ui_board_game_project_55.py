@@ -234,3 +234,34 @@ async def test_a_bigger_terminal_draws_bigger_squares_and_80x24_the_compact_ones
         await settle(pilot, 3)
         assert (board.cell_width, board.cell_height) == (4, 1)
         assert_fits(screen, "#board", "#bg-stock", "#bg-detail")
+
+
+async def test_lit_squares_and_targets_carry_a_mark_not_only_a_colour(make_app, store):
+    from tabletop_tui import catalog, screenshots
+    from tabletop_tui.session import Session
+
+    players, seed, options, moves = screenshots.SCENES[GAME]
+    session = Session.new(GAME, players, seed, options, screenshots.scene_computer(catalog.get(GAME)), store)
+    session.autoplay(moves)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, BoardGameProject55Screen)
+        view = screen.session.game.view(None)
+        assert view["phase"] == "act" and view["destinations"]
+        board = screen.query_one("#board", GridBoard)
+
+        def cell(index: int) -> str:
+            return "".join(line.plain for line in board.cells[index])
+
+        free = [i for i in view["destinations"] if i not in view["pawns"]]
+        assert free and not any("»" in cell(i) for i in free)  # nothing lit before the pawn is chosen
+        targets = [i for i in view["targets"][view["turn"]] if i not in view["pawns"]]
+        assert targets and all("◎" in cell(i) for i in targets)
+        screen.choose_square(view["pawns"][view["turn"]])
+        await settle(pilot)
+        assert screen.selected and board.highlight == set(view["destinations"])
+        assert all("»" in cell(i) for i in free)
+        assert "»" in shown(board)

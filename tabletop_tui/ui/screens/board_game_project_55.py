@@ -1,7 +1,8 @@
 """Board Game Project #55: the checkerboard with its piles of chips, four pawns, the stockpiles.
 
 Each stepping stone shows its pile as the top chip's colour (its initial, in that colour) and the
-pile's height; a pawn stands in front of it as its side's shape. The square under the cursor is told
+pile's height; a pawn stands in front of it as its side's shape; where no pawn stands, » marks a square
+the chosen pawn can walk to and ◎ a target of the side to act (their colours say it too). The square under the cursor is told
 in full below the board (every chip of the pile, top first). On a turn: r rolls; then choose your
 own pawn to see where it can walk (those squares light up), choose a lit square to walk there, or
 any other free pile to stack a chip of the rolled colour on it; x restocks, p ends the turn, digits
@@ -26,6 +27,10 @@ CHIP_STYLE = ("bold #ff5f5f", "bold #ffa030", "bold #f2e250", "bold #4cd97b", "b
 #: The pawns, by side: a shape each, so that they differ without colour too.
 PAWNS = ("▲", "◆", "▼", "■")
 PAWN_STYLE = "bold #ffffff"
+#: marks in the pawn's place, so that lit squares are told by a shape too, not by their colour alone:
+#: a square the chosen pawn can walk to, and a target of the side to act
+LIT_MARK = "»"
+TARGET_MARK = "◎"
 LIGHT = "on #4a463c"
 DARK_RING = "on #23283a"
 DARK = "on #1b2d44"
@@ -98,12 +103,24 @@ class BoardGameProject55Screen(GameScreen):
         piles = view["piles"]
         acting = self.acting(view)
         tall = self.fit_board(board)
+        focus_seat = turn if not view["over"] else None
+        targets = set(view["targets"][focus_seat]) if focus_seat is not None else set()
+        highlight: set[int] = set()
+        if acting is not None and self.selected:
+            highlight = set(view["destinations"])
         cells, styles = [], {}
         for index in range(64):
             r, c = divmod(index, 8)
             dark = (r + c) % 2 == 1  # a1 (the lower left, row 7 column 0) is dark
             who = [s for s, p in enumerate(pawns) if p == index]
-            pawn = Text(PAWNS[who[0]] if who else " ", style=PAWN_STYLE)
+            if who:
+                pawn = Text(PAWNS[who[0]], style=PAWN_STYLE)
+            elif index in highlight:
+                pawn = Text(LIT_MARK, style="bold")
+            elif index in targets:
+                pawn = Text(TARGET_MARK, style="dim")
+            else:
+                pawn = Text(" ")
             if index in INTERIOR_SET:
                 pile = piles[str(index)]
                 stack = chip(pile[-1])
@@ -119,13 +136,9 @@ class BoardGameProject55Screen(GameScreen):
                 lines = []
                 styles[index] = DARK_RING if dark else LIGHT
             cells.append(lines)
-        focus_seat = turn if not view["over"] else None
-        if focus_seat is not None:
-            for t in view["targets"][focus_seat]:
-                styles[t] = TARGET
-        highlight: set[int] = set()
-        if acting is not None and self.selected:
-            highlight = set(view["destinations"])
+        for t in targets:
+            styles[t] = TARGET
+        if highlight:
             styles[pawns[acting]] = SELECTED
         board.set_cells(cells, highlight, styles)
         self.show_detail(view)
@@ -236,9 +249,10 @@ class BoardGameProject55Screen(GameScreen):
             "\n## Keys of the board\n\n"
             "- `r` rolls the die. `x` restocks, `p` ends the turn where you stand, digits steal.\n"
             "- Choose a square by typing its name (`e4`), with the arrows and Enter, or with a click:\n"
-            "  your own pawn lights the squares it can walk to; a lit square walks there; any other\n"
+            "  your own pawn lights the squares it can walk to (marked »); a lit square walks there; any other\n"
             "  free pile gets a chip of the rolled colour from your stockpile.\n"
-            "- The line under the board tells the square under the cursor: its pile from the top down.\n")
+            "- ◎ marks the targets of the side to act. The line under the board tells the square under the\n"
+            "  cursor: its pile from the top down.\n")
 
     def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
         if self.read_only:
