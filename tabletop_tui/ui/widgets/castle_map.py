@@ -1,8 +1,8 @@
 """A castle of square cells with walls on their edges, drawn two terminal cells to a square so that a
 24-square castle is 49 columns wide: the first cell of a square is its west edge (│ a wall, ┆ a door),
-the second what stands on it, and a wall or a door on its south edge underlines both. As many rows as
-there is room for are shown, the window following the cursor. `m` swaps in the whole castle at half
-height (two squares to a cell, walls left out), for finding one's way.
+the second what stands on it; a wall on its south edge underlines both cells, a door only the first. As
+many rows as there is room for are shown, the window following the cursor. `m` swaps in the whole castle
+at half height (two squares to a cell, walls left out, drawn in colours only), for finding one's way.
 
 The widget draws what it is given (`show(view-like data)`); it decides nothing. The cursor moves with
 the arrow keys (and Home/End/PageUp/PageDown); Enter or a click chooses the square under it; a square's
@@ -354,6 +354,7 @@ class CastleMap(Widget, can_focus=True):
         else:
             x, y = (event.x - 3) // 2, event.y - 1 + self.top
         if 0 <= x < N and 0 <= y < N and event.y >= 1:
+            self.typed = None  # a click chooses: a name or a letter half typed is dropped
             self.cursor = y * N + x
             self.refresh()
             self.post_message(self.Moved(self.cursor))
