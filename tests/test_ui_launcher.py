@@ -169,3 +169,13 @@ async def test_the_games_last_played_come_first(make_app, store):
         assert listed(app)[:4] == ["▾ Recently played", "Land Grab", "Queensland", "▾ Cards"]
         assert app.screen.selected_game().id == "land-grab"
         assert "Land Grab" in shown(app.screen.query_one("#game-details"))
+
+
+async def test_the_unfinished_games_use_the_width_there_is(make_app, store):
+    names = ["Bartholomew Long", "Cornelia Winters", "Ada", "Bo"]
+    Session.new("board-game-project-55", names, 3, {}, [2, 3], store).release()
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        row = shown(app.screen.query_one("#saves")).splitlines()[0]
+        assert "Board Game Project #55" in row and "Bartholomew Long, Cornelia Winters, Ada*, Bo*" in row

@@ -52,9 +52,10 @@ class LauncherScreen(Screen):
             self.show_details(catalog.get(first.id) if first and first.id else catalog.GAMES[0], details)
             yield details
         with Vertical(id="saves-box"):
+            options = self.save_options(rows, turns=False)  # (the columns' widths first)
             yield Static(self.saves_title(bool(rows)), id="saves-title")
             if rows:  # the list is made when there is a first game to list (the box has its colour)
-                yield OptionList(*self.save_options(rows, turns=False), id="saves")
+                yield OptionList(*options, id="saves")
         yield KeyBar()  # Textual's Footer's look and ways, at a fraction of its cost
 
     #: how many of the games last played head the list
@@ -228,7 +229,9 @@ class LauncherScreen(Screen):
 
     # -- saves ------------------------------------------------------------------------------------
 
-    SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 26), ("Turn", 14), ("Last played", 14))
+    #: each column's heading and least width; what the screen has more goes to the longer cells
+    SAVE_COLUMNS = (("Game", 14), ("Players (*computer)", 22), ("Turn", 12), ("Last played", 13))
+    _save_widths: list[int] = [14, 26, 14, 14]
 
     def unfinished(self) -> list[dict]:
         store = self.app.store
@@ -254,17 +257,22 @@ class LauncherScreen(Screen):
         return found.first(OptionList) if found else None
 
     def save_options(self, rows: list[dict], turns: bool) -> list[Option]:
+        from tabletop_tui.ui.widgets.columns import cut, fit_columns
+
+        cells = [[str(c) for c in self.save_cells(row, turns)] for row in rows]
+        self._save_widths = fit_columns(self.SAVE_COLUMNS, cells, max(60, self.app.size.width - 2))
         options = []
-        for row in rows:
-            line = Text()
-            for (_, width), cell in zip(self.SAVE_COLUMNS, self.save_cells(row, turns)):
-                line.append(str(cell)[: width - 1].ljust(width))
+        for row, row_cells in zip(rows, cells):
+            line = Text(no_wrap=True, overflow="crop")
+            for width, cell in zip(self._save_widths, row_cells):
+                line.append(cut(cell, width - 1).ljust(width))
             options.append(Option(line, id=row["id"]))
         return options
 
     def saves_title(self, any_rows: bool) -> Text:
         if any_rows:
-            header = Text("".join(name.ljust(width) for name, width in self.SAVE_COLUMNS), style="bold dim")
+            header = Text("".join(name.ljust(width) for (name, _), width in zip(self.SAVE_COLUMNS, self._save_widths)),
+                          style="bold dim")
             return Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header)
         return Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim"))
 

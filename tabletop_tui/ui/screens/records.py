@@ -22,6 +22,7 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.engine import log_for
 from tabletop_tui.rules.words import shorten
 from tabletop_tui.seeding import new_seed
+from tabletop_tui.ui.widgets.columns import cut, fit_columns
 
 #: the colours of the chart's lines, one a player (plotext's named colours)
 CHART_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red", "blue", "white")
@@ -293,7 +294,7 @@ class FinishedGamesScreen(Screen):
         for row, row_cells in zip(self.rows, cells):
             line = Text(no_wrap=True, overflow="crop")
             for w, cell in zip(widths, row_cells):
-                line.append(_cut(cell, w - 1).ljust(w))
+                line.append(cut(cell, w - 1).ljust(w))
             listing.add_option(Option(line, id=row["id"]))
         if not self.rows:
             listing.add_option(Option(Text("No finished games yet.", style="dim"), disabled=True))
@@ -356,30 +357,6 @@ class FinishedGamesScreen(Screen):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
-    """Widths of columns ((heading, least width), ...) that share `width`: each at least its least
-    width, then the room left handed out a column at a time to those whose heading or longest cell
-    (and a space) needs more."""
-    widths = [least for _, least in columns]
-    wants = [max([len(name) + 1, least] + [len(r[i]) + 1 for r in rows]) for i, (name, least) in enumerate(columns)]
-    spare = width - sum(widths)
-    while spare > 0:
-        growing = [i for i in range(len(columns)) if widths[i] < wants[i]]
-        if not growing:
-            break
-        for i in growing:
-            if spare == 0:
-                break
-            widths[i] += 1
-            spare -= 1
-    return widths
-
-
-def _cut(text: str, width: int) -> str:
-    """`text` in `width` cells at most, its end an ellipsis where it was cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 def _saved_record(app, save_id: str):
