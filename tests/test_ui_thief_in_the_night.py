@@ -218,3 +218,36 @@ async def test_a_card_that_takes_a_guard_nowhere_is_not_offered(make_app, store)
                    and a.move.args[0] == "card"]
         assert face.code not in offered and offered
         assert set(offered) <= {c.code for c in game.hands[p]}
+
+
+async def test_a_square_half_typed_never_reaches_the_next_person(make_app, store, monkeypatch):
+    monkeypatch.setattr(CurtainScreen, "PAUSE", 0, raising=False)
+    session = Session.new(GAME, ["Ada", "Bo"], 5, {}, store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press(getattr(app.screen, "key", "enter"))
+            await settle(pilot, 2)
+        screen = app.screen
+        game = screen.session.game
+        m = screen.query_one(CastleMap)
+        captain = game.captain_seat
+        for _ in range(5):
+            screen.submit(captain, game.legal_moves(captain)[0])
+        await settle(pilot, 2)
+        await pilot.press(":", "e", "2")  # half typed when the last piece is placed, as by a click
+        await settle(pilot, 2)
+        assert m.typed == "e2"
+        screen.submit(captain, screen.session.game.legal_moves(captain)[0])
+        await settle(pilot, 2)
+        assert screen.session.game.phase == "enter" and not screen.input_open()
+        assert m.typed is None
+        await pilot.press("enter")  # pass the keyboard: the curtain, lifted by the thief
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press(getattr(app.screen, "key", "enter"))
+        await settle(pilot, 3)
+        assert app.screen is screen and screen.input_open() and m.typed is None
+        assert "Go to square" not in shown(m).splitlines()[0]
