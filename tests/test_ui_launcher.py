@@ -169,6 +169,15 @@ async def test_the_games_last_played_come_first(make_app, store):
         assert listed(app)[:4] == ["▾ Recently played", "Land Grab", "Queensland", "▾ Cards"]
         assert app.screen.selected_game().id == "land-grab"
         assert "Land Grab" in shown(app.screen.query_one("#game-details"))
+    # a game finished since: the latest played too (the finished games count, not only the saves)
+    over = Session.new("pontifuse", ["Ada", "Bo"], 4, {}, [0, 1], store)
+    over.autoplay(over.game.move_limit)
+    assert over.over()
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert listed(pilot.app)[:4] == ["▾ Recently played", "Pontifuse", "Land Grab", "Queensland"]
+    # remembered for the next launcher's first paint, before the finished games are read
+    assert [r["game"] for r in store.get_setting("launcher.recent")] == ["pontifuse", "land-grab", "queensland"]
 
 
 async def test_the_unfinished_games_use_the_width_there_is(make_app, store):

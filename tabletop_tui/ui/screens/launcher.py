@@ -40,10 +40,12 @@ class LauncherScreen(Screen):
         # first game's details and the saves, so that no widget is filled and redrawn after it mounts.
         yield Static(Text.assemble((" tabletop-tui ", "bold reverse"), "  table games for one computer and a few friends"),
                      id="title-bar")
-        saves = self.all_saves()
-        rows = [r for r in saves if not r.get("finished")]
+        rows = self.unfinished()
+        # the games last played: the unfinished ones and those remembered from the last visit (the
+        # finished games are read after the first paint: a collection of hundreds takes a while)
+        self._recent = self.recent_games(rows + self.remembered_recent())
         with Horizontal(id="launcher-top"):
-            games = PickList(self.game_picks(self.recent_games(saves)), id="games",
+            games = PickList(self.game_picks(self._recent), id="games",
                              folded=self.app.setting("launcher.folded", []) or [])
             games.border_title = "Games"
             yield games  # the first game is highlighted (the last played, if any)
@@ -78,24 +80,44 @@ class LauncherScreen(Screen):
                 picks.append(Pick(Text("  " + info.title), info.id, group=family))
         return picks
 
-    def all_saves(self) -> list[dict]:
-        store = self.app.store
-        if store is None:
+    def remembered_recent(self) -> list[dict]:
+        remembered = self.app.setting("launcher.recent", [])
+        if not isinstance(remembered, list):
             return []
-        try:
-            return store.all_saves()
-        except Exception:  # the unfinished games say what is wrong; the list of games goes on
-            return store.unfinished()
+        return [r for r in remembered if isinstance(r, dict) and isinstance(r.get("updated"), (int, float))]
 
-    def recent_games(self, saves: list[dict]) -> list[str]:
-        """The games played last (finished or not), the latest first, each once."""
+    def recent_games(self, rows: list[dict]) -> list[str]:
+        """The games played last (finished or not), the latest first, each once. `rows`: dicts with
+        "game" and "updated" (when last played)."""
         recent: list[str] = []
-        for row in saves:  # the most recently played first
+        for row in sorted(rows, key=lambda r: r.get("updated") or 0, reverse=True):
             if row.get("game") in catalog.BY_ID and row["game"] not in recent:
                 recent.append(row["game"])
                 if len(recent) == self.RECENT:
                     break
         return recent
+
+    def refresh_recent(self) -> None:
+        """The games last played, from the unfinished and the finished games; remembered for the
+        first paint of the next launcher."""
+        store = self.app.store
+        if store is None:
+            return
+        try:
+            rows = [{"game": r["game"], "updated": r["updated"]} for r in store.unfinished()]
+            rows += [{"game": r["game"], "updated": r["finished"]} for r in store.finished_games()]
+        except Exception:  # the lists say what is wrong; the games are listed as they are
+            return
+        recent = self.recent_games(rows)
+        latest = {}
+        for row in sorted(rows, key=lambda r: r.get("updated") or 0, reverse=True):
+            latest.setdefault(row["game"], row["updated"])
+        remembered = [{"game": g, "updated": latest[g]} for g in recent]
+        if remembered != self.remembered_recent():
+            self.app.remember("launcher.recent", remembered)
+        if recent != self._recent:
+            self._recent = recent
+            self.query_one("#games", PickList).set_picks(self.game_picks(recent))
 
     def on_pick_list_folded(self, event: PickList.Folded) -> None:
         self.app.remember("launcher.folded", sorted(event.pick_list.folded))
@@ -107,6 +129,7 @@ class LauncherScreen(Screen):
         if self.query("#saves"):
             # whose turn it is takes a replay of each game: filled in right after the first paint
             self.call_after_refresh(self.refresh_saves)
+        self.call_after_refresh(self.refresh_recent)
 
     def on_screen_resume(self) -> None:
         self.query_one("#games", PickList).focus()  # back from a game or a save: the games, not the saves
@@ -114,8 +137,7 @@ class LauncherScreen(Screen):
             self._fresh = False
             return
         self.refresh_saves()
-        games = self.query_one("#games", PickList)
-        games.set_picks(self.game_picks(self.recent_games(self.all_saves())))
+        self.refresh_recent()
         highlighted = self.selected_game()
         if highlighted:
             self.show_details(highlighted)
