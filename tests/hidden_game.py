@@ -2,13 +2,15 @@
 private views, logs read by seat) apart from any one game. A plain module: tests import it by name.
 
 Each player in turn draws a card from a shuffled deck into a hand the others do not see, or may show
-their hand (then it is face up). After six draws, the highest card wins."""
+their hand (then it is face up). After six draws, the highest card wins.
+
+`LEAKY` holds versions of it built to leak, one way each, for the leak check's own tests."""
 
 from __future__ import annotations
 
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.rules.components.cards import card, shuffled
-from tabletop_tui.rules.engine import Game, Move, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Outcome, rank_standings
 
 
 class Draw(Game):
@@ -59,6 +61,61 @@ class Draw(Game):
             return None
         best = [max((card(c).order for c in h), default=0) for h in self.hands]
         return Outcome(rank_standings(self.players, [(b,) for b in best], best), "The highest card wins.")
+
+
+class Leaky(Draw):
+    """Draw with one careless line, to show that the leak check (tests/leak_check.py) finds it. `leak`
+    says which: "name", the deck's top card named in every view; "count", how many red cards each
+    hand holds; "order", where in each hand (kept in the order drawn) its highest card lies; "told", a
+    draw told to the others with the card's name; "log", a draw told to the others as "draws a red
+    card"; "refusal", a move refused with the name of the card
+    to be drawn next; "label", the draw labelled by the colour of the next card; "undo", undo allowed
+    only while the next card is red. Each is a class of its own (`LEAKY[leak]`)."""
+
+    id = "leaky-draw"
+    leak = ""
+
+    def _top(self):
+        return card(self.deck[-1]) if self.deck else None
+
+    def view(self, seat):
+        view = super().view(seat)
+        if self.leak == "name" and self.deck:
+            view["note"] = f"Next up: {self._top().name}."
+        elif self.leak == "count":
+            view["red"] = [sum(card(c).red for c in h) for h in self.hands]
+        elif self.leak == "order":
+            view["highest"] = [max(range(len(h)), key=lambda i: card(h[i]).order) + 1 if h else 0
+                               for h in self.hands]
+        return view
+
+    def _apply(self, seat, move):
+        events = super()._apply(seat, move)
+        if self.leak in ("told", "log") and move.kind == "draw":
+            e = events[0]
+            drawn = card(self.hands[seat][-1])
+            told = drawn.name if self.leak == "told" else f"a {'red' if drawn.red else 'black'} card"
+            events[0] = Event(e.text, e.kind, e.seat, e.data, e.to, e.public.replace("a card", told))
+        return events
+
+    def refusal(self, seat, move):
+        if self.leak == "refusal" and self.deck:
+            return f"It is not your turn: {self.players[self.turn]} draws {self._top().name} next."
+        return super().refusal(seat, move)
+
+    def describe_move(self, move):
+        if self.leak == "label" and move.kind == "draw" and self.deck:
+            return f"Draw a {'red' if self._top().red else 'black'} card"
+        return super().describe_move(move)
+
+    def undo_status(self):
+        if self.leak == "undo" and self.history and self.deck and self._top().red:
+            return True, ""
+        return super().undo_status()
+
+
+LEAKS = ("name", "count", "order", "told", "log", "refusal", "label", "undo")
+LEAKY = {leak: type(f"Leaky{leak.capitalize()}", (Leaky,), {"leak": leak}) for leak in LEAKS}
 
 
 class DrawBot:

@@ -146,7 +146,6 @@ class TheSyndicate(Game):
         self.face_down: Card | None = None
         self.declined = False  # the mastermind chose to play no face-down card
         self.plays: list[tuple[int, Card]] = []  # the enforcers' cards, in order
-        self.public: set[str] = set()  # every card that has been face up for the whole table
         self.voids: list[set[str]] = [set(), set(), set()]
         self.last_plot: dict | None = None
         self.overtime = False
@@ -227,7 +226,6 @@ class TheSyndicate(Game):
             c = card(move.args[0])
             self.hands[seat].remove(c)
             self.lead = c
-            self.public.add(c.name)
             self.phase = FACE_DOWN
             return [self.say(f"{name} leads {describe(c)}: the enforcers must follow with {follow_words(c)} "
                              "if they can.", "lead", seat, card=c.name)]
@@ -251,7 +249,6 @@ class TheSyndicate(Game):
             self.voids[seat].update(lead.suits[:1] if lead.is_ace else lead.marks)
         self.hands[seat].remove(c)
         self.plays.append((seat, c))
-        self.public.add(c.name)
         if followed:
             text = f"{name} plays {describe(c)}."
         else:
@@ -268,7 +265,6 @@ class TheSyndicate(Game):
         lead, hidden = self.lead, self.face_down
         plays = [c for _, c in self.plays]
         if hidden is not None:
-            self.public.add(hidden.name)
             self.revealed()
             verdict = "and counts" if counts(hidden, lead) else "which does not count"
             events.append(self.say(f"{p[mm]} reveals the face-down card: {describe(hidden)}, {verdict}.",
@@ -455,7 +451,13 @@ class TheSyndicate(Game):
         }
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        seen = set(self.public)
+        """Every card but those the seat sees now: its hand, the discard pile, this plot's cards face up
+        (and the face-down card, for the mastermind who laid it). A card once face up is hidden again
+        when the discards are shuffled into a new draw pile."""
+        seen = {c.name for c in self.discard}
+        seen.update(c.name for _, c in self.plays)
+        if self.lead is not None:
+            seen.add(self.lead.name)
         if seat in (0, 1, 2):
             seen.update(c.name for c in self.hands[seat])
             if seat == self.mastermind and self.face_down is not None:
@@ -531,6 +533,5 @@ class TheSyndicate(Game):
         state["hands"] = [list(h) for h in self.hands]
         state["scores"] = list(self.scores)
         state["plays"] = list(self.plays)
-        state["public"] = set(self.public)
         state["voids"] = [set(v) for v in self.voids]
         state["stats"] = [list(s) for s in self.stats]
