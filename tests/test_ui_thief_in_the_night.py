@@ -251,3 +251,29 @@ async def test_a_square_half_typed_never_reaches_the_next_person(make_app, store
         await settle(pilot, 3)
         assert app.screen is screen and screen.input_open() and m.typed is None
         assert "Go to square" not in shown(m).splitlines()[0]
+
+
+def test_the_map_draws_watched_squares_targets_and_doors_with_shapes_not_colours_alone():
+    """Watched, chosen-sight and target squares have characters of their own; a wall on a square's south
+    side underlines the whole square, a door only its west half (a broken line, like ┆ beside ┃)."""
+    from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK
+
+    n = 24
+    north, west, sight = ["0"] * n * n, ["0"] * n * n, ["0"] * n * n
+    sight[0] = sight[1] = "1"  # a24 and b24 watched
+    north[n + 3] = "1"  # a wall between d24 and d23
+    north[n + 4] = "2"  # a door between e24 and e23
+    m = CastleMap()
+    m.cursor = n - 1  # x24: the top row in view
+    m.show({"north": "".join(north), "west": "".join(west), "traps": "0" * n * n, "gem": None, "pieces": [],
+            "thief": None, "sight": "".join(sight)}, targets={5}, chosen_sight={1})
+    text = m.render_detail()
+    row = text.split("\n")[1]  # the castle's top row, 24
+    assert row.plain.startswith(f"24 │{SEEN_MARK}{CHOSEN_MARK}{CHOSEN_MARK} ·") and row.plain[4 + 2 * 5] == TARGET_MARK
+
+    def underlined(col: int) -> bool:
+        return any(span.start <= col < span.end and "underline" in str(span.style) for span in row.spans)
+
+    d_edge, d_char, e_edge, e_char = 3 + 2 * 3, 4 + 2 * 3, 3 + 2 * 4, 4 + 2 * 4
+    assert underlined(d_edge) and underlined(d_char)  # the wall: a solid line
+    assert underlined(e_edge) and not underlined(e_char)  # the door: a broken one

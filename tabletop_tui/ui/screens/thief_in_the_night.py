@@ -22,7 +22,7 @@ from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
-from tabletop_tui.ui.widgets.castle_map import SEEN_MARK, TARGET_MARK, CastleMap
+from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
 from tabletop_tui.ui.widgets.common import ActionBar, Drawn
 
 KEYS = "123456789abefijknoprxyz"
@@ -462,9 +462,10 @@ class ThiefInTheNightScreen(GameScreen):
             "Enter marks a wall), and so does any other key, which then counts too (`w` and an arrow marks a "
             "wall and moves on). The map's first line says what the letter would do; Escape forgets it. The "
             "number keys, `y`, `z`, `?` and the arrows act at once.\n"
-            f"- The map's key: ▲▶▼◀ the thief (underlined: he holds the gem), ⇑ the captain, ↑ a guard (the "
+            f"- The map's key: ▲▶▼◀ the thief (the scores show ◆ beside him once he holds the gem), ⇑ the captain, ↑ a guard (the "
             f"arrow is its facing), ◆ the gem, ^ a trap, · an empty square, {SEEN_MARK} an empty square a piece "
-            f"sees (tinted blue besides, also on its west side where no wall stands), {TARGET_MARK} an empty "
+            f"sees (tinted blue besides, also on its west side where no wall stands; {CHOSEN_MARK} where the piece "
+            f"`v` asked about sees it), {TARGET_MARK} an empty "
             "square the move being made can go to (tinted green). Walls are solid lines: │ on the west side of "
             "a square, the whole square underlined on its south side; doors are broken lines: ┆, or only the "
             "west half of the square underlined.\n"

@@ -17,7 +17,8 @@ Backspace forgets it. The key is handed on as a key press of its own, through th
 `describe_key`, when the screen gives it, says in a few words what a letter does, for the first line.
 
 Shapes as well as colours: a square a piece sees shows `░` where it is empty (its west side too where no
-wall or door stands there); a wall is a solid line (│, or the whole square underlined for its south side)
+wall or door stands there), `▒` where it is the piece asked about (`v`) that sees it; an empty square a
+move may go to shows `+`; a wall is a solid line (│, or the whole square underlined for its south side)
 and a door a broken one (┆, or only the west half underlined)."""
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tabletop_tui.rules.components.squares import FILES, square_index
 N = 24
 LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
 SEEN_MARK = "░"  # an empty square a piece sees (the tint says it too, for those who tell it)
+CHOSEN_MARK = "▒"  # an empty square the piece asked about (v) sees
 TARGET_MARK = "+"  # an empty square the move being made may go to (green besides)
 ARROWS = {"thief": "▲▶▼◀", "captain": "⇑⇒⇓⇐", "guard": "↑→↓←"}
 COLOURS = {"thief": "bold #ffd75f", "captain": "bold #ff5fd7", "guard": "bold #5fd7ff", "gem": "bold #ffaf00",
@@ -170,7 +172,8 @@ class CastleMap(Widget, can_focus=True):
                     bg = SEEN_BG
                 # the west edge
                 w = west[i] if x else "1"
-                edge_char = "│" if w == "1" else "┆" if w == "2" else SEEN_MARK if seen[i] != "0" else " "
+                mark = CHOSEN_MARK if i in self.chosen_sight else SEEN_MARK if seen[i] != "0" else " "
+                edge_char = "│" if w == "1" else "┆" if w == "2" else mark
                 edge_style = COLOURS["wall"] if w == "1" else COLOURS["door"] if w == "2" else COLOURS["floor"]
                 if i == self.cursor and self.marked_edge and self.heading == 3:
                     edge_char, edge_style = "┃", "bold #00ff00"
@@ -181,8 +184,8 @@ class CastleMap(Widget, can_focus=True):
                     char, style = "^", COLOURS["trap"]
                 elif i in self.targets:
                     char, style = TARGET_MARK, "bold #87d787"
-                elif seen[i] != "0":
-                    char, style = SEEN_MARK, COLOURS["floor"]
+                elif mark != " ":
+                    char, style = mark, COLOURS["floor"]
                 else:
                     char, style = "·", COLOURS["floor"]
                 under_style = COLOURS["wall"] if south == "1" else COLOURS["door"]
@@ -192,9 +195,10 @@ class CastleMap(Widget, can_focus=True):
                     # a wall underlines the whole square, a door only its west half: a broken line
                     if south == "1":
                         u = Style(underline=True, color=Style.parse(under_style).color) \
-                            if char in "·^+" + SEEN_MARK and i not in contents else Style(underline=True)
+                            if char in "·^+" + SEEN_MARK + CHOSEN_MARK and i not in contents else Style(underline=True)
                         s_char = s_char + u
-                    s_edge = Style(color=Style.parse(under_style).color, underline=True) if edge_char in " " + SEEN_MARK \
+                    bare = edge_char in (" ", SEEN_MARK, CHOSEN_MARK)
+                    s_edge = Style(color=Style.parse(under_style).color, underline=True) if bare \
                         else s_edge + Style(underline=True)
                 if bg:
                     s_char = s_char + Style(bgcolor=bg)
