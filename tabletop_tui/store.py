@@ -15,14 +15,20 @@ How it keeps games safe:
   copy whose claim was taken by another (the same game resumed in a second terminal) or whose save
   was deleted gets `SaveLost` instead of mixing two games in one record; it tells its players.
 - A store that refuses writes (read-only, locked, a full disk) raises StoreError from every write,
-  with the reason; the session goes on in memory and saves what is missing when it can. A read-only
-  store is said in `problems` at open.
+  with the reason; the session goes on in memory, marked not saved, and saves what is missing when it
+  can. The writes made while a game is played wait `QUICK_BUSY_MS` for another program's write, not
+  the whole busy timeout: a locked store does not stop the game at every move.
+- A store that cannot be written from the start (a read-only file, folder or file system, a folder
+  that cannot be made, a full disk, a newer program's store) is said in `problems` at open, and is
+  never replaced by a store in memory that takes writes as if they were kept: every write raises
+  StoreError, the games already in the file are listed (read-only), and each write first tries the
+  file again, so that a store that becomes writable is written without a restart.
 - Import reads regular files only, with a size limit checked while reading, and refuses names and
   seeds that setup would refuse; values quoted in messages are shortened.
 - A database that cannot be read (not a database, damaged pages, a table missing) is moved aside to
   `store.db.damaged-<time>` (never deleted), reported in `Store.problems`, and a fresh store is used.
-  A store written by a newer version of the program is left untouched (the session then uses a
-  store in memory). Whatever happens, `Store.open` returns a usable store.
+  A store written by a newer version of the program is left untouched (nothing is saved then).
+  Whatever happens, `Store.open` returns a store that can be read.
 - One unreadable save (bad JSON in a row) makes `load` raise `StoreError` with the reason and is
   marked `broken` in the listings; the others are unaffected; nothing is ever deleted automatically.
 - A save that needs a newer version of a game's rules is refused with a clear message and kept.
@@ -46,6 +52,12 @@ The schema (`SCHEMA_VERSION` 1):
     settings(key PRIMARY KEY, value)          value is JSON
     holders(save_id PRIMARY KEY, token, at)   the copy of the program that writes a game (see `claim`);
                                               added to older stores at open, which stay version 1
+    summaries(save_id PRIMARY KEY, moves, updated, to_act)
+                                              whose turn it is (to_act: JSON list of seats, or "over"),
+                                              written with each save, for the listings; it holds while
+                                              the save has `moves` moves and its `updated` time (a save
+                                              an older program changed is replayed once by the next
+                                              listing). Added to older stores at open, as holders is
 
 A save id is 16 hexadecimal digits; the command line accepts any unique prefix of it.
 """
@@ -1136,18 +1148,22 @@ class Store:
         except StoreError as exc:
             raise StoreError(f"save {save_id} could not be brought to rules version "
                              f"{migrated.get('rules_version')}: {exc}") from None
-        with self._write():
-            times = dict(self._conn.execute("SELECT idx, at FROM moves WHERE save_id = ?", (save_id,)).fetchall())
-            now = _now()
-            setup = _setup(migrated)
-            self._conn.execute(
-                "UPDATE saves SET rules_version = ?, setup = ?, original = coalesce(original, ?), updated = ? "
-                "WHERE id = ?",
-                (migrated["rules_version"], _dumps(setup), _dumps(record), now, save_id))
-            self._conn.execute("DELETE FROM moves WHERE save_id = ?", (save_id,))
-            self._conn.executemany(
-                "INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
-                [(save_id, i, seat, _dumps(move), times.get(i, now)) for i, (seat, move) in enumerate(migrated["moves"])])
+        try:
+            with self._write(QUICK_BUSY_MS):
+                times = dict(self._conn.execute("SELECT idx, at FROM moves WHERE save_id = ?", (save_id,)).fetchall())
+                now = _now()
+                setup = _setup(migrated)
+                self._conn.execute(
+                    "UPDATE saves SET rules_version = ?, setup = ?, original = coalesce(original, ?), updated = ? "
+                    "WHERE id = ?",
+                    (migrated["rules_version"], _dumps(setup), _dumps(record), now, save_id))
+                self._conn.execute("DELETE FROM moves WHERE save_id = ?", (save_id,))
+                self._conn.executemany(
+                    "INSERT INTO moves (save_id, idx, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                    [(save_id, i, seat, _dumps(move), times.get(i, now))
+                     for i, (seat, move) in enumerate(migrated["moves"])])
+        except StoreError:
+            pass  # a store that cannot be written now: the save is read migrated, and written so another time
         return migrated
 
 

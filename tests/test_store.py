@@ -973,3 +973,23 @@ def test_a_session_keeps_whose_turn_it_is_with_every_save(data_dir):
     assert row["to_act"] == session.game.to_act()
     assert row["turn"] == ", ".join(session.players[x] for x in session.game.to_act())
     s.close()
+
+
+def test_a_save_that_needs_a_migration_is_loaded_from_a_store_that_cannot_be_written(tmp_path, clock, monkeypatch):
+    from test_saves_safety import _read_only_connect
+
+    def one_to_two(record):
+        record["players"] = [p.upper() for p in record["players"]]
+        return record
+
+    with Store.open(tmp_path, rules=rules_of(RULES)) as s:
+        save_id, game = autosaved_game(s, ["Ada", "Bo"], n=4, target=500)
+    monkeypatch.setattr(store_module, "MIGRATIONS", {"counting": {1: one_to_two}})
+    _read_only_connect(monkeypatch, tmp_path, exists=True)
+    with Store.open(tmp_path, rules=rules_of({"counting": CountingV2})) as s:
+        assert not s.writable
+        saved = s.load(save_id)  # migrated as it is read; written another time
+        assert saved["record"]["players"] == ["ADA", "BO"] and saved["record"]["rules_version"] == 2
+    con = raw(tmp_path / "store.db")
+    assert con.execute("SELECT rules_version, original FROM saves").fetchall() == [(1, None)]
+    con.close()
