@@ -301,6 +301,10 @@ class CastleMap(Widget, can_focus=True):
             self.typed = None
             self.refresh()
 
+    def forget_input(self) -> None:
+        """What the game screen calls on every widget at each hand-off and lift of the curtain."""
+        self.forget_typing()
+
     def _release(self, letter: str, then: events.Key | None = None) -> None:
         """Hand a letter typed alone on as the key it is, and then the key typed after it (as typed anew:
         it may start a square's name itself)."""
