@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from tabletop_tui.rules.components.squares import square_name
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
-from tabletop_tui.rules.words import listing, plural
+from tabletop_tui.rules.words import listing, plural, shorten
 
 # --------------------------------------------------------------------------------------------
 # The stones
@@ -504,7 +504,7 @@ class CastleGame(Game):
             if square not in self._board.index:
                 if isinstance(square, str) and square in self._board.names:
                     return f"{square} is the open courtyard, not a space of the castle."
-                return f"{square} is not a square of {self.title}'s board."
+                return f"{shorten(square)} is not a square of {self.title}'s board."
             if self._phase == HOUSE:
                 waiting = names[self._turn]
                 return f"The houses come first: {waiting} must claim a corner before anyone places a stone."
@@ -525,12 +525,16 @@ class CastleGame(Game):
                 return "Every player has claimed a house already."
             if seat != self._turn:
                 return f"It is not {names[seat]}'s turn: {names[self._turn]} claims a corner next."
-            corner = args[0] if args else None
+            if len(args) != 1:
+                return f"A house is claimed by naming its corner alone: {listing(CORNERS, 'or')}."
+            corner = args[0]
             if corner not in self._board.houses:
                 return f"The houses are the four corners: {listing(CORNERS, 'or')}."
-            owner = next(s for s, c in self._houses.items() if c == corner)
+            owner = next((s for s, c in self._houses.items() if c == corner), None)
+            if owner is None:
+                return f"{names[seat]} cannot claim the {corner} corner now."
             return f"The {corner} corner is {names[owner]}'s house already: choose a free corner."
-        return f"{self.title} has no {kind!r} move: place a stone" + (" or claim a house." if self.HOUSES else ".")
+        return f"{self.title} has no {shorten(kind)} move: place a stone" + (" or claim a house." if self.HOUSES else ".")
 
     def describe_move(self, move: Move) -> str:
         if move.kind == "house" and move.args and move.args[0] in self._board.houses:

@@ -76,14 +76,31 @@ def seed_problem(seed: Any) -> str:
     return ""
 
 
+#: The longest kind or string argument a move may have (no game's is half as long), and the most
+#: bits of a whole-number argument (any number of up to 48 digits has fewer): longer ones are not moves, so that
+#: no refusal quotes a page of text or a number too long to print.
+MAX_MOVE_WORD = 40
+MAX_MOVE_BITS = 160
+
+
 def is_move(value: Any) -> bool:
-    """True for a Move whose kind is a string and whose arguments are a tuple of ints and strings.
+    """True for a Move whose kind is a string and whose arguments are a tuple of ints and strings,
+    none of them longer than a move's words are (`MAX_MOVE_WORD`, `MAX_MOVE_BITS`).
 
     `play` asks this before anything else, so that no game sees a bool posing as an int (True == 1),
-    a list posing as a Move, or arguments it cannot hash or compare."""
+    a list posing as a Move, arguments it cannot hash or compare, or a value too long to quote."""
     if type(value) is not Move or type(value.kind) is not str or type(value.args) is not tuple:
         return False
-    return all(type(a) is int or type(a) is str for a in value.args)
+    if len(value.kind) > MAX_MOVE_WORD:
+        return False
+    for a in value.args:
+        kind = type(a)
+        if kind is str:
+            if len(a) > MAX_MOVE_WORD:
+                return False
+        elif kind is not int or a.bit_length() > MAX_MOVE_BITS:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
