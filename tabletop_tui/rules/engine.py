@@ -571,8 +571,10 @@ class Game:
     def hidden_from(self, seat: int | None) -> set[str]:
         """The cards (their codes) that `seat` has not seen, as the game stands: other hands, the
         deck, face-down cards. A game with hidden cards says so here; one property test over the
-        whole catalog then checks that no view and no log line a seat may read names any of them.
-        None is the table: what everyone may see."""
+        whole catalog then checks that no view and no log line a seat may read names any of them,
+        and `play` makes final every move after which a seat has seen a card it had not (so a new
+        set each time, never one the game goes on changing). None is the table: what everyone may
+        see."""
         return set()
 
     def revealed(self) -> None:
