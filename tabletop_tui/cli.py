@@ -268,8 +268,8 @@ def _open_store():
     from tabletop_tui.store import Store
 
     store = Store.open()
-    for problem in store.problems:
-        print(f"tabletop-tui: {problem}", file=sys.stderr)
+    for problem in store.problems:  # said where the command saves: nothing played or imported now is kept
+        print(f"tabletop-tui: {printable(problem)}", file=sys.stderr)
     return store
 
 

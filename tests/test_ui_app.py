@@ -42,7 +42,8 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, store):
         assert {r["id"] for r in store.unfinished()} == {good.save_id, bad.save_id}
 
 
-async def test_curtain_when_forced_between_two_humans(make_app, store):
+async def test_curtain_when_forced_between_two_humans(make_app, store, monkeypatch):
+    monkeypatch.setattr(CurtainScreen, "PAUSE", 0)  # no pause before the curtain takes its key
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     app = make_app(start={"save": session.save_id}, force_curtain=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -50,7 +51,7 @@ async def test_curtain_when_forced_between_two_humans(make_app, store):
         assert isinstance(app.screen, CurtainScreen)  # resuming starts behind the curtain
         first = session.game.to_act()[0]
         assert app.screen.player == session.players[first]
-        await pilot.press("enter")
+        await pilot.press(app.screen.key)  # the curtain's own key lifts it (not Enter)
         await settle(pilot, 3)
         game_screen = app.screen
         await pilot.press("r")
