@@ -432,19 +432,13 @@ class Game:
         self.history: list[tuple[int, Move]] = []
         self.log: list[Event] = []
         self._undo_floor = 0  # moves before this index can no longer be undone
-        # Whether play() compares what each seat has not seen before and after a move (see
-        # `_declares_hidden`). A copy made for look-ahead does not (`copy`); it then takes no move back.
+        # Whether play() compares what each seat has not seen before and after a move (in a game that
+        # declares its hidden cards). A copy made for look-ahead does not (`copy`); it then takes no
+        # move back.
         self._watching = True
         # (number of moves, what each seat had not seen then): the last comparison's "after", which is
         # the next move's "before" while nothing else was played
         self._hidden_cache: tuple | None = None
-
-    #: Whether the game declares its hidden cards (overrides `hidden_from`); set for every subclass.
-    _declares_hidden: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls._declares_hidden = cls.hidden_from is not Game.hidden_from
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -505,7 +499,7 @@ class Game:
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
-        declares = self._declares_hidden
+        declares = type(self).hidden_from is not Game.hidden_from  # the game declares its hidden cards
         unseen = None
         if declares and self._watching:
             cache = self._hidden_cache
