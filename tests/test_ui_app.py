@@ -42,6 +42,20 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, store):
         assert {r["id"] for r in store.unfinished()} == {good.save_id, bad.save_id}
 
 
+async def test_a_save_that_does_not_replay_is_reported_short_and_printable(make_app, store):
+    bad = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
+    bad.release()
+    store.add_move(bad.save_id, 0, 0, ["\x1b]0;owned\x07\x1b[2J" + "x" * 3000])  # written by anything at all
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        app.resume_save(bad.save_id)
+        await settle(pilot, 3)
+        said = " ".join(n.message for n in app._notifications)
+        assert isinstance(app.screen, LauncherScreen) and "cannot be resumed" in said
+        assert "\x1b" not in said and "\x07" not in said and "\\x1b]0;owned" in said and len(said) < 600
+
+
 async def test_curtain_when_forced_between_two_humans(make_app, store, monkeypatch):
     monkeypatch.setattr(CurtainScreen, "PAUSE", 0)  # no pause before the curtain takes its key
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)

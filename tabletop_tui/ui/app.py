@@ -104,8 +104,10 @@ class TabletopApp(App):
             self.stylesheet.add_source((STYLES / "screens.tcss").read_text(encoding="utf-8"), read_from=(path, ""))
 
     def on_mount(self) -> None:
-        for problem in getattr(self.store, "problems", []) or []:
-            self.notify(problem, title="The save store", severity="warning", timeout=12)
+        from tabletop_tui.rules.words import quote
+
+        for problem in getattr(self.store, "problems", []) or []:  # a store that saves nothing is said at once
+            self.notify(quote(problem, 600), title="The save store", severity="warning", timeout=12)
         if self.start:
             start, self.start = self.start, None
             if "save" in start:
@@ -144,7 +146,9 @@ class TabletopApp(App):
         try:
             session = Session.resume(self.store, save_id)
         except Exception as exc:  # a broken save is reported, kept, and the launcher goes on
-            reason = exc.reason if hasattr(exc, "reason") else str(exc)
+            from tabletop_tui.rules.words import quote
+
+            reason = quote(exc.reason if hasattr(exc, "reason") else exc, 300)  # it may quote a move of the save
             self.notify(f"This save cannot be resumed: {reason}. It is kept as it is.", severity="error", timeout=12)
             return
         if session.over():
