@@ -89,7 +89,8 @@ async def test_a_replay_steps_back_and_on_and_plays_again_with_a_new_deal(make_a
         await pilot.press("g")
         await settle(pilot, 3)
         assert isinstance(app.screen, FinishedGamesScreen)
-        assert "Ada, Bo*" in words(app.screen.query_one("#finished")) and " 7" in words(app.screen.query_one("#finished"))
+        assert "Ada, Bo*" in words(app.screen.query_one("#finished"))
+        assert "seed 7" in words(app.screen.query_one("#finished-detail"))
         await pilot.press("enter")
         await settle(pilot, 3)
         replay = app.screen

@@ -418,8 +418,9 @@ class ReplayMixin:
     REPLAY_BINDINGS = [
         Binding("left,p", "step(-1)", "Back", priority=True, key_display="←"),
         Binding("right,n", "step(1)", "On", priority=True, key_display="→"),
-        Binding("home", "go(0)", "Start", priority=True),
-        Binding("end", "go(-1)", "End", priority=True),
+        # (said on the line above the footer, which has no room for them at 80 columns)
+        Binding("home", "go(0)", "Start", priority=True, show=False),
+        Binding("end", "go(-1)", "End", priority=True, show=False),
         Binding("a", "again", "Play again"),
         Binding("d", "same_deal", "Same deal"),
         Binding("question_mark", "rules", "Rules"),
