@@ -310,3 +310,16 @@ async def test_with_the_setting_a_forced_deal_is_played_without_passing_the_keyb
         assert len(history) == before + 1 and history[-1] == (dealer, Move("deal"))
         assert screen.session.game.phase == "bid" and curtain.player == NAMES[screen.session.human_to_act()[0]]
         assert_sees_only(app, screen.session, None)
+
+
+async def test_the_setting_is_offered_in_the_settings_and_remembered(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 2)
+        await pilot.press("o")
+        await settle(pilot, 2)
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert store.get_setting(FORCED_SETTING, False) is False
+        await pilot.click("#forced")
+        await settle(pilot, 2)
+        assert store.get_setting(FORCED_SETTING, False) is True
