@@ -63,6 +63,23 @@ class Draw(Game):
         return Outcome(rank_standings(self.players, [(b,) for b in best], best), "The highest card wins.")
 
 
+class Reshuffle(Draw):
+    """Draw where a hand shown goes back into the deck, shuffled: its cards, named in the log, are
+    hidden again."""
+
+    id = "reshuffle-test"
+
+    def _apply(self, seat, move):
+        events = super()._apply(seat, move)
+        if move.kind == "show":
+            self.deck += self.hands[seat]
+            self.hands[seat] = []
+            self.shown[seat] = False
+            self.rng.shuffle(self.deck)
+            events.append(self.say(f"{self.players[seat]} shuffles the hand back into the deck."))
+        return events
+
+
 class Leaky(Draw):
     """Draw with one careless line, to show that the leak check (tests/leak_check.py) finds it. `leak`
     says which: "name", the deck's top card named in every view; "count", how many red cards each
@@ -132,3 +149,5 @@ class DrawBot:
 INFO = GameInfo(id="draw-test", title="Draw", family="Cards", min_players=2, max_players=4, minutes=1,
                 pitch="A test game with hidden hands.", rules="hidden_game:Draw", bot="hidden_game:DrawBot",
                 screen="tabletop_tui.ui.screens.game:GameScreen", help="second_story.md")
+
+RESHUFFLE = INFO._replace(id="reshuffle-test", title="Reshuffle", rules="hidden_game:Reshuffle")

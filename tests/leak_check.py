@@ -375,11 +375,12 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
         after = game.copy()
         after.play(mover, move)
     since = len(game.log)
+    # the move puts cards someone saw back among the hidden (see `findings`)
+    rehidden = after is not None and any(after.hidden_from(s) - hidden[s] for s in seats)
     for s in seats:
         base = observe(game, s, since)
         base_after = observe(after, s, since) if after is not None else None
         hidden_after = after.hidden_from(s) if after is not None else set()
-        rehidden = bool(hidden_after - hidden[s])
         for a, b in pairs_for(hidden[s], where, alike, rnd, pairs):
             tries = tries_for(game, s, a, b, rnd) if s is not None else []
             other = swapped(game, a, b, past)
@@ -490,11 +491,14 @@ def findings(cls, players: int, seed: int, limit: int, sampler: Sampler | None =
         game.play(mover, move)
         new = game.log[read:]
         moves = len(game.history)
+        now = {s: game.hidden_from(s) for s in seats}
+        # A move that puts cards someone saw back among the hidden (a shuffle) may show a card and hide
+        # it again at once: a card it names that nobody sees now is no leak.
+        lost = set.intersection(*now.values()) if any(now[s] - hidden[s] for s in seats) else set()
         for s in seats:
-            now = game.hidden_from(s)
-            if not now - hidden[s]:  # nothing seen before went back among the hidden
-                note([f"log for {s} {f}" for f in named_in(log_for(new, s), now, _sight(game, s, now))], moves)
-            hidden[s] = now
+            note([f"log for {s} {f}" for f in named_in(log_for(new, s), now[s] - lost, _sight(game, s, now[s]))],
+                 moves)
+        hidden = now
         if sampler.wants((players, move.kind, tuple(sorted({e.kind for e in new})))):
             note(check_state(before, mover, move, check_rnd, pairs), moves - 1)
     else:

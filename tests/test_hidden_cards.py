@@ -18,7 +18,7 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Game, Move, log_for
 
-from hidden_game import LEAKS, LEAKY, Draw
+from hidden_game import LEAKS, LEAKY, Draw, Reshuffle
 from leak_check import Sampler, findings, name_of, spellings, strings, token_of
 
 #: rules classes tested before they are in the catalog: "module:Class"
@@ -150,28 +150,43 @@ def test_a_card_face_up_once_and_shuffled_back_is_hidden_again():
     """A game that counts a card as seen for ever, though it went back into the deck, is caught: no view
     shows the card, so some seat must not have seen it where it lies now."""
 
-    class Forgetful(Draw):
+    class Forgetful(Reshuffle):
+        """Counts a card shown as seen for good."""
+
         def __init__(self, players, seed=0, **options):
             super().__init__(players, seed, **options)
             self.ever_shown: set[str] = set()
 
         def _apply(self, seat, move):
-            events = super()._apply(seat, move)
-            if move.kind == "show":  # the shown hand goes back into the deck, shuffled
+            if move.kind == "show":
                 self.ever_shown.update(self.hands[seat])
-                self.deck += self.hands[seat]
-                self.hands[seat] = []
-                self.shown[seat] = False
-                self.rng.shuffle(self.deck)
-            return events
+            return super()._apply(seat, move)
 
         def hidden_from(self, seat):
             return super().hidden_from(seat) - self.ever_shown
 
+    assert all(findings(Reshuffle, _players(Draw, seed), seed, 100) == [] for seed in range(6))
     found = []
     for seed in range(6):
         found += findings(Forgetful, _players(Draw, seed), seed, 100)
     assert any("is in no view, yet hidden_from" in f for f in found)
+
+
+def test_the_syndicate_hides_again_the_cards_shuffled_into_a_new_draw_pile():
+    from tabletop_tui.rules.the_syndicate import TheSyndicate
+
+    for seed in range(20):
+        game = TheSyndicate(["Ada", "Bo", "Cy"], seed)
+        rnd = random.Random(seed)
+        while game.outcome() is None and not any(e.kind == "reshuffle" for e in game.log):
+            seat = game.to_act()[0]
+            game.play(seat, rnd.choice(game.legal_moves(seat)))
+        if game.outcome() is None:
+            break
+    pile = {c.name for c in game.pile}
+    assert len(pile) > 12
+    for seat in (None, 0, 1, 2):
+        assert pile <= game.hidden_from(seat)
 
 
 class Peek(Game):

@@ -7,16 +7,14 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui import catalog
-from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.widgets.cards import chip_text
 
 from hidden_game import INFO
-from ui_helpers import settle, shown
+from ui_helpers import assert_sees_only, screen_text, settle, shown, spellings  # noqa: F401 (shared from here too)
 
 
 @pytest.fixture(autouse=True)
@@ -24,31 +22,8 @@ def draw_game(monkeypatch):
     monkeypatch.setitem(catalog.BY_ID, INFO.id, INFO)
 
 
-def screen_text(app) -> str:
-    """Everything the terminal shows now, each widget's wrapped lines joined again (and widgets kept
-    apart, so that a phrase is never made of the end of one and the start of another)."""
-    return " ¦ ".join(" ".join(shown(w).split()) for w in app.screen.query("*") if w.display and w.size.area)
-
-
 def names_of(codes) -> list[str]:
     return [card(c).name for c in codes]
-
-
-def spellings(code: str) -> list[str]:
-    """How a screen could show a card: a playing card by its name and its short form ("6♦"); a Decktet
-    card (its name is its code) by its name without the article ("Castle", "Ace of Moons")."""
-    if code in decktet.BY_NAME:
-        return [code.removeprefix("the ")]
-    return [card(code).name.removeprefix("the "), chip_text(code).plain.strip()]
-
-
-def assert_sees_only(app, session, seat) -> None:
-    """The screen holds no card hidden from `seat` (None: the table everyone may see): neither its
-    name nor its short form ("6♦")."""
-    text = screen_text(app)
-    for code in session.game.hidden_from(seat):
-        for spelled in spellings(code):
-            assert spelled not in text, (seat, code, spelled)
 
 
 async def test_two_people_pass_the_keyboard_and_never_see_each_others_cards(make_app, store):

@@ -13,70 +13,11 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.penniless_and_insane import PennilessAndInsaneScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
-from tabletop_tui.rules.engine import log_for
-from tabletop_tui.ui.widgets.cards import chip_text
-
-from test_ui_curtain import assert_sees_only, screen_text
-from ui_helpers import assert_fits, log_lines, settle, shown, standings_rows
+from handoff_helpers import lift_curtain, play_through_the_curtain
+from ui_helpers import assert_fits, screen_text, settle, shown, standings_rows
 
 GAME = "penniless-and-insane"
 PARTS = ("#pi-status", "#pi-pool", "#pi-trick", "#pi-hand-label", "#pi-hand", "#pi-known")
-
-
-def _words(text: str) -> str:
-    return " ".join(text.split())
-
-
-def assert_sees_only_this_round(app, screen, viewer) -> None:
-    """What `viewer` sees holds nothing hidden from them.
-
-    The deck is gathered and shuffled every round, so the move log (and the title bar's last move)
-    rightly names cards of earlier rounds that may now lie in another hand: history, not a leak. So
-    the log and the title bar are checked against the log `viewer` may read (every line shown is one
-    of its lines, in order), and everything else on screen against the cards hidden from `viewer` now."""
-    game = screen.session.game
-    readable = log_for(game.log, viewer)
-    assert _words(" ".join(log_lines(screen))) in _words(" ".join("• " + e.text for e in readable))
-    title = shown(screen.query_one("#title-bar"))
-    for label in ("last move: ", "Last: "):
-        if label in title:
-            last = _words(title.split(label, 1)[1]).rstrip("…")
-            assert last in _words(" ".join(e.text for e in readable)), (viewer, last)
-    rest = " ¦ ".join(_words(shown(w)) for w in screen.query("*")
-                      if w.display and w.size.area and w.id not in ("log", "title-bar"))
-    for code in game.hidden_from(viewer):
-        c = card(code)
-        for spelled in (c.name.removeprefix("the "), chip_text(code).plain.strip()):
-            assert spelled not in rest, (viewer, code, spelled)
-
-
-async def play_through_the_curtain(pilot, app, choose, steps: int) -> list[str]:
-    """As test_ui_curtain's helper of that name, checking each screen with assert_sees_only_this_round:
-    play a game of people behind the curtain to its results; every action offered must be the
-    viewer's. Returns the names the curtain was lifted for."""
-    lifted = []
-    for _ in range(steps):
-        screen = app.screen
-        if isinstance(screen, ResultsScreen):
-            return lifted
-        if isinstance(screen, CurtainScreen):
-            assert_sees_only(app, app.screen_stack[-2].session, None)
-            lifted.append(screen.player)
-            await pilot.press("enter")
-        elif isinstance(screen, PennilessAndInsaneScreen):
-            viewer = screen.viewer()
-            assert viewer is not None
-            assert_sees_only_this_round(app, screen, viewer)
-            actions = screen.query_one("#actions").actions
-            if screen._handoff is not None:
-                await pilot.press("enter")
-            elif actions:
-                assert all(a.seat == viewer for a in actions)
-                await pilot.press(choose(screen, actions).key)
-            else:
-                await pilot.pause(0.01)
-        await settle(pilot, 2)
-    raise AssertionError(f"no results after {steps} steps")
 
 
 async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store):
@@ -100,7 +41,7 @@ async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        seen_curtains = await play_through_the_curtain(pilot, app, choose, steps=1500)
+        seen_curtains = await play_through_the_curtain(pilot, app, PennilessAndInsaneScreen, choose, steps=1500)
         assert isinstance(app.screen, ResultsScreen)
         rows = standings_rows(app)
         assert {r[1] for r in rows} == {"Ada", "Bo", "Cy"}
@@ -119,7 +60,7 @@ async def test_a_face_down_bid_stays_hidden_from_the_next_person(make_app, store
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Ada"
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         screen = app.screen
         game = screen.session.game
@@ -132,7 +73,7 @@ async def test_a_face_down_bid_stays_hidden_from_the_next_person(make_app, store
         await pilot.press("enter")  # done: pass the keyboard
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bo"
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         text = screen_text(app)
         assert "Ada lays a bid face down." in text and card(code).name not in text

@@ -13,25 +13,11 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
 
-from test_ui_curtain import assert_sees_only, play_through_the_curtain, screen_text, spellings
-from ui_helpers import assert_fits, bar, press_for_move, settle, shown, standings_rows
+from handoff_helpers import lift_curtain, play_through_the_curtain
+from ui_helpers import assert_fits, assert_sees_only, bar, press_for_move, screen_text, settle, shown, standings_rows
 
 GAME = "shipwreck"
 PARTS = ("#sw-grid", "#sw-hand")
-
-
-def assert_this_hand_hides(app, session, seat) -> None:
-    """After a new deal the cards of the last hand are shuffled back in, so names the log and the title
-    bar still show from it are no leak: the table, the prompt, the actions and this hand's log lines
-    hold no card hidden from `seat`."""
-    game = session.game
-    start = max(i for i, e in enumerate(game.log) if e.kind == "deal" and "hand" in e.data)
-    screen = app.screen
-    text = " ¦ ".join([" ".join(shown(screen.query_one(part)).split()) for part in ("#table", "#prompt", "#actions")]
-                      + [e.text_for(seat) for e in game.log[start:]])
-    for code in game.hidden_from(seat):
-        for spelled in spellings(code):
-            assert spelled not in text, (seat, code, spelled)
 
 
 def by_kind(actions, kind):
@@ -87,7 +73,7 @@ async def test_a_fight_between_two_people_is_answered_behind_the_curtain(make_ap
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Ada"
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         screen = app.screen
         game = screen.session.game
@@ -108,7 +94,7 @@ async def test_a_fight_between_two_people_is_answered_behind_the_curtain(make_ap
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bo"
         assert_sees_only(app, screen.session, None)
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         assert app.screen is screen and screen.viewer() == 1
         text = screen_text(app)
@@ -188,5 +174,5 @@ async def test_the_showdown_waits_for_a_person_before_the_computer_deals(make_ap
         await press_for_move(pilot, screen, "n")
         await settle(pilot, 4)
         assert game.hand_no == 2 and game.phase in (TURN, FIGHT)
-        assert_this_hand_hides(app, screen.session, 0)
+        assert_sees_only(app, screen.session, 0)  # the last hand's cards, named in the log, are history
         assert "Hand 2: Bo deals" in screen_text(app)

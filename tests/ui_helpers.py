@@ -1,5 +1,6 @@
 """Helpers shared by the Pilot tests (tests/test_ui_*.py): reading what the screens show, pressing keys
-and filling in forms as a person would, and checking that a table fits its place.
+and filling in forms as a person would, checking that a table fits its place, and that a screen shows
+nobody a card hidden from them (`assert_sees_only`).
 
 A plain module, not a test file: pytest puts tests/ on sys.path, so the tests import it by name."""
 
@@ -8,8 +9,13 @@ import re
 from textual import events
 from textual.geometry import Region
 
+from tabletop_tui.rules.components import decktet
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import log_for
 from tabletop_tui.ui.screens.launcher import LauncherScreen
+from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.screens.setup import SetupScreen
+from tabletop_tui.ui.widgets.cards import chip_text
 from tabletop_tui.ui.widgets.common import ActionBar, MoveLog
 
 
@@ -142,3 +148,81 @@ def standings_rows(app, by_place: bool = False):
     if by_place:
         return {cells[0]: cells[1:] for cells in rows}
     return rows
+
+
+def screen_text(app) -> str:
+    """Everything the terminal shows now, each widget's wrapped lines joined again (and widgets kept
+    apart, so that a phrase is never made of the end of one and the start of another)."""
+    return " ¦ ".join(" ".join(shown(w).split()) for w in app.screen.query("*") if w.display and w.size.area)
+
+
+def spellings(code: str) -> list[str]:
+    """How a screen could show a card: a playing card by its name and its short form ("6♦"); a Decktet
+    card (its name is its code) by its name without the article ("Castle", "Ace of Moons")."""
+    if code in decktet.BY_NAME:
+        return [code.removeprefix("the ")]
+    return [card(code).name.removeprefix("the "), chip_text(code).plain.strip()]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def log_entries(widget: MoveLog) -> list[str]:
+    """The entries of a move log as drawn (all of them, scrolled out of sight too), each entry's wrapped
+    lines joined again, without its bullet."""
+    text = _flat(" ".join(strip.text for strip in widget.lines))
+    return [entry.strip() for entry in text.split("• ") if entry.strip()]
+
+
+def _without_last_move(title: str, history: str) -> str:
+    """The title bar's text, less the last move it repeats where that is a line of the log the viewer
+    may read (cut short with "…" where it does not fit)."""
+    for label in ("last move: ", "Last: "):
+        if label in title:
+            head, last = title.split(label, 1)
+            if last.rstrip("…").strip() in history:
+                return head
+    return title
+
+
+def assert_sees_only(app, session, seat) -> None:
+    """The screen shows `seat` (None: the table everyone may see) no card hidden from it: neither its
+    name nor its short form ("6♦").
+
+    A card is hidden "since it was last seen": one named in a line of the log that `seat` may read (a
+    card of an earlier round, which a new deal put back among the hidden; a card shown, then shuffled
+    back) is no leak there. So the move log, the last move in the title bar and the whole log's screen
+    are read line by line: a line `seat` may read (`log_for`) is history, any other line (a note, or a
+    line meant for someone else) must name no hidden card, like everything else on the screen. Where
+    nobody may see where a card lies now (shuffled into a deck), a record of the past that `seat` saw
+    (the plot just settled, shown while its cards are shuffled back) may name it anywhere: the log
+    names it to `seat` too, and no view of any seat holds it."""
+    game = session.game
+    hidden = game.hidden_from(seat)
+    if not hidden:
+        return
+    readable = [_flat(e.text) for e in log_for(game.log, seat)]
+    lines = set(readable)
+    history = " ".join(readable)
+    lost = set(hidden)
+    for other in range(len(game.players)):
+        lost &= game.hidden_from(other)
+    hidden = {code for code in hidden if code not in lost or not any(s in history for s in spellings(code))}
+    screen = app.screen
+    parts = []
+    for widget in screen.query("*"):
+        if not (widget.display and widget.size.area):
+            continue
+        if isinstance(widget, MoveLog):
+            parts += [entry for entry in log_entries(widget) if entry not in lines]
+        elif widget.id == "title-bar":
+            parts.append(_without_last_move(_flat(shown(widget)), history))
+        elif widget.id == "log-lines" and isinstance(screen, LogScreen):
+            parts += [line for line in screen.lines if _flat(line) not in lines]
+        else:
+            parts.append(_flat(shown(widget)))
+    text = " ¦ ".join(parts)
+    for code in hidden:
+        for spelled in spellings(code):
+            assert spelled not in text, (seat, code, spelled)
