@@ -76,7 +76,7 @@ class Reshuffle(Draw):
             self.hands[seat] = []
             self.shown[seat] = False
             self.rng.shuffle(self.deck)
-            events.append(self.say(f"{self.players[seat]} shuffles the hand back into the deck."))
+            events.append(self.say(f"{self.players[seat]} shuffles the hand back into the deck.", "reshuffle"))
         return events
 
 

@@ -12,6 +12,13 @@ neither card has become visible to the seat, what it then sees, the new lines of
 must still be the same. A card named on a screen, a count or an order that depends on a hidden card, a
 refusal, a label or an undo status that does: each makes some exchange visible.
 
+Two more checks need no exchange. A game's own word on what a seat has seen (`hidden_from`) is not
+taken on trust: a card that no view shows (a card in a deck) must be hidden from every seat, so a card
+once face up and since shuffled back cannot pass for seen. And at every move, the new lines of the
+log each seat may read must name no card hidden from it (by name or short form, or in their data);
+the lines before an event of a kind named "...shuffle..." (a move that shows a card, then shuffles it
+back into a deck) are read by the exchanges instead.
+
 A plain module (pytest puts tests/ on sys.path): `findings(...)` plays one seeded random game and says
 what leaked; tests/test_hidden_cards.py runs it over every game of the catalog and over games built
 to leak (tests/hidden_game.py)."""
@@ -348,6 +355,15 @@ def pairs_for(hidden: set[str], where: dict[str, tuple], alike, rnd: random.Rand
     return rnd.sample(candidates, min(most, len(candidates)))
 
 
+def _watching(game):
+    """A copy that compares what each seat has seen before and after its moves, as the game in play does
+    (the engine's copies for look-ahead do not): its undo status after a move is then the one a player
+    would see."""
+    if "_watching" in vars(game):
+        game._watching = True
+    return game
+
+
 def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, pairs: int = 4) -> list[str]:
     """Everything the check asks of `game` as it stands (and, with a move, of that move): for every seat
     and the table, no hidden card named in its view, no card a view shows nowhere counted as seen, and
@@ -372,7 +388,7 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
                 out.append(f"{token} is in no view, yet hidden_from({s}) counts it as seen")
     after = None
     if move is not None:
-        after = game.copy()
+        after = _watching(game.copy())
         after.play(mover, move)
     since = len(game.log)
     # the move puts cards someone saw back among the hidden (see `findings`)
@@ -394,7 +410,7 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
             move2 = swap_move(move, a, b)
             if mover != s and move2 not in other.legal_moves(mover):
                 continue  # the mover's choices differ: its own cards differ
-            other.play(mover, move2)
+            _watching(other).play(mover, move2)
             if not {a, b} <= hidden_after or not {a, b} <= other.hidden_from(s):
                 continue  # the move shows the seat one of them: what follows may tell them apart
             if rehidden and any(sp in e.text for g in (after, other) for e in log_for(g.log[since:], s)
@@ -492,11 +508,12 @@ def findings(cls, players: int, seed: int, limit: int, sampler: Sampler | None =
         new = game.log[read:]
         moves = len(game.history)
         now = {s: game.hidden_from(s) for s in seats}
-        # A move that puts cards someone saw back among the hidden (a shuffle) may show a card and hide
-        # it again at once: a card it names that nobody sees now is no leak.
-        lost = set.intersection(*now.values()) if any(now[s] - hidden[s] for s in seats) else set()
+        # A move may show a card and then shuffle it back into a deck (whence it may be drawn at once):
+        # the events before an event of a kind named "...shuffle..." are not read against what is hidden
+        # after the move.
+        shuffled = max((i for i, e in enumerate(new) if "shuffle" in e.kind), default=-1)
         for s in seats:
-            note([f"log for {s} {f}" for f in named_in(log_for(new, s), now[s] - lost, _sight(game, s, now[s]))],
+            note([f"log for {s} {f}" for f in named_in(log_for(new[shuffled + 1:], s), now[s], _sight(game, s, now[s]))],
                  moves)
         hidden = now
         if sampler.wants((players, move.kind, tuple(sorted({e.kind for e in new})))):

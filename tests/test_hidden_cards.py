@@ -100,29 +100,53 @@ def test_no_seat_can_tell_apart_two_cards_it_has_not_seen(game_id, cls):
     assert sum(min(n, sampler.per_kind) for n in sampler.counts.values()) >= 20
 
 
+def open_findings(cls, players: int, seed: int, moves: int = OPEN_MOVES) -> list[str]:
+    """One seeded random game of a game that hides nothing: it must say so (`hidden_from` empty), tell no
+    seat a line the others may not read, and show each seat what it shows the table (more only where
+    the table's view says nothing, as the gains of the seat to act). What it did not, in words."""
+    game = cls([f"P{i}" for i in range(players)], seed)
+    rnd = random.Random(seed)
+    seats = range(players)
+    out = []
+    for step in range(moves):
+        out += [f"move {step}: hidden_from({s}) holds cards" for s in (None, *seats) if game.hidden_from(s)]
+        out += [f"move {step}: a private line: {e.text!r}" for e in game.log if e.to is not None]
+        if step % 10 == 0 or game.outcome() is not None:
+            table = game.view(None)
+            for s in seats:
+                view = game.view(s)
+                out += [f"move {step}: view({s})[{k!r}] is not the table's" for k in set(view) | set(table)
+                        if table.get(k) and view.get(k) != table.get(k)]
+                if log_for(game.log, s) != game.log:
+                    out.append(f"move {step}: the log for {s} is not the table's")
+        if out or game.outcome() is not None:
+            break
+        mover = rnd.choice([s for s in seats if game.legal_moves(s)])
+        game.play(mover, rnd.choice(game.legal_moves(mover)))
+    return [f"{cls.id} seed {seed}, {players} players, {f}" for f in out]
+
+
 @pytest.mark.parametrize("game_id,cls", OPEN, ids=[i for i, _ in OPEN])
 def test_a_game_without_hidden_cards_shows_everyone_the_same(game_id, cls):
-    """Nothing hidden: no seat is told what the others are not, and a seat's view says what the table's
-    does (more only where the table's says nothing, as the gains of the seat to act)."""
     for seed in range(GAMES_OPEN):
-        players = _players(cls, seed)
-        game = cls([f"P{i}" for i in range(players)], seed)
-        rnd = random.Random(seed)
-        seats = range(players)
-        for step in range(OPEN_MOVES):
-            assert all(not game.hidden_from(s) for s in (None, *seats))
-            assert all(e.to is None for e in game.log), [e.text for e in game.log if e.to is not None][:3]
-            if step % 10 == 0 or game.outcome() is not None:
-                table = game.view(None)
-                for s in seats:
-                    view = game.view(s)
-                    assert set(view) == set(table)
-                    assert not [k for k in table if table[k] and view[k] != table[k]], (seed, step, s)
-                    assert log_for(game.log, s) == game.log
-            if game.outcome() is not None:
-                break
-            mover = rnd.choice([s for s in seats if game.legal_moves(s)])
-            game.play(mover, rnd.choice(game.legal_moves(mover)))
+        found = open_findings(cls, _players(cls, seed), seed)
+        assert not found, found[:3]
+
+
+def test_the_open_check_finds_a_private_line_and_a_view_for_one_seat():
+    from tabletop_tui.rules.queensland import Queensland
+
+    class Whisper(Queensland):
+        def _apply(self, seat, move):
+            return [*super()._apply(seat, move), self.tell(seat, "Only you read this.")]
+
+    class Squint(Queensland):
+        def view(self, seat):
+            return dict(super().view(seat), players=["?"] * len(self.players) if seat == 0 else self.players)
+
+    assert "a private line" in " ".join(open_findings(Whisper, 2, 1))
+    assert "view(0)['players'] is not the table's" in " ".join(open_findings(Squint, 2, 1))
+    assert open_findings(Queensland, 2, 1) == []
 
 
 def test_a_careful_game_passes():
