@@ -348,8 +348,11 @@ class GameScreen(Screen):
         is taken only for a seat that may act now (`may_act`); a computer's comes from its own step."""
         if self.read_only:
             return False
-        if seat != self._moving_for and not self.may_act(seat):
-            return False  # said nowhere: the next person's turn is not shown before the curtain
+        if seat != self._moving_for and not (self.input_open() if self.session.is_computer(seat)
+                                             else self.may_act(seat)):
+            # said nowhere: the next person's turn is not shown before the curtain. (A computer's
+            # move a person sets going, as Shipwreck!'s "next hand", waits for open input too.)
+            return False
         try:
             events = self.session.play(seat, move)
         except IllegalMove as exc:
