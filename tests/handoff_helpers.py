@@ -9,8 +9,7 @@ from __future__ import annotations
 from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
-from test_ui_curtain import assert_sees_only
-from ui_helpers import settle
+from ui_helpers import assert_sees_only, settle
 
 
 class Clock:

@@ -22,8 +22,7 @@ from tabletop_tui.ui.widgets.common import Action, ActionBar
 from tabletop_tui.ui.widgets.grid import GridBoard
 
 from handoff_helpers import Clock, lift_curtain
-from test_ui_curtain import assert_sees_only
-from ui_helpers import settle, shown
+from ui_helpers import assert_sees_only, settle, shown
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 SEED = 11
