@@ -297,3 +297,8 @@ def test_a_copy_for_looking_ahead_takes_none_of_its_moves_back_and_its_record_do
     game.play(0, Move("pass"))
     assert game.undo_status() == (True, "")  # the original watches as before
     assert game.copy().undo_status() == (True, "")  # and a copy keeps the floor it was made with
+    watching = game.copy(watch=True)  # a copy that watches, as a player's game does
+    watching.play(1, Move("pass"))
+    assert watching.undo_status() == (True, "")
+    watching.play(0, Move("draw"))
+    assert watching.undo_status() == (False, "Not past a card seen.")

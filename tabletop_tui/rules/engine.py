@@ -599,14 +599,15 @@ class Game:
             raise IllegalMove(why)
         return type(self).replay(self.players, self.seed, self.options, self.history[:-1], self.stream)
 
-    def copy(self) -> "Game":
+    def copy(self, watch: bool = False) -> "Game":
         """An independent game, cheap enough for a bot to look ahead thousands of times. Moves and
         events are immutable and shared; the base's lists are copied here, and `_copy_state` copies
         the game's own mutable state.
 
         A copy of a game that declares hidden cards does not compare what each seat has seen before
         and after its moves (that would cost a look-ahead dearly): it takes none of its own moves back.
-        A game rebuilt from its record (`replay`, `undone`) watches again."""
+        `watch=True` makes a copy that does, as a game rebuilt from its record (`replay`, `undone`)
+        does."""
         other = object.__new__(type(self))
         state = self.__dict__.copy()
         state["players"] = list(self.players)
@@ -614,7 +615,7 @@ class Game:
         state["rng"] = _copy.copy(self.rng)
         state["history"] = list(self.history)
         state["log"] = list(self.log)
-        state["_watching"] = False
+        state["_watching"] = watch
         state["_hidden_cache"] = None
         self._copy_state(state)
         other.__dict__ = state
