@@ -534,7 +534,8 @@ class CastleGame(Game):
             if owner is None:
                 return f"{names[seat]} cannot claim the {corner} corner now."
             return f"The {corner} corner is {names[owner]}'s house already: choose a free corner."
-        return f"{self.title} has no {shorten(kind)} move: place a stone" + (" or claim a house." if self.HOUSES else ".")
+        return (f"{self.title} has no {shorten(kind)} move: place a stone"
+                + (" or claim a house." if self.HOUSES else "."))
 
     def describe_move(self, move: Move) -> str:
         if move.kind == "house" and move.args and move.args[0] in self._board.houses:

@@ -77,8 +77,8 @@ def seed_problem(seed: Any) -> str:
 
 
 #: The longest kind or string argument a move may have (no game's is half as long), and the most
-#: bits of a whole-number argument (any number of up to 48 digits has fewer): longer ones are not moves, so that
-#: no refusal quotes a page of text or a number too long to print.
+#: bits of a whole-number argument (any number of up to 48 digits has fewer): longer ones are not
+#: moves, so that no refusal quotes a page of text or a number too long to print.
 MAX_MOVE_WORD = 40
 MAX_MOVE_BITS = 160
 
