@@ -513,8 +513,8 @@ def findings(cls, players: int, seed: int, limit: int, sampler: Sampler | None =
         # after the move.
         shuffled = max((i for i, e in enumerate(new) if "shuffle" in e.kind), default=-1)
         for s in seats:
-            note([f"log for {s} {f}" for f in named_in(log_for(new[shuffled + 1:], s), now[s], _sight(game, s, now[s]))],
-                 moves)
+            told = named_in(log_for(new[shuffled + 1:], s), now[s], _sight(game, s, now[s]))
+            note([f"log for {s} {f}" for f in told], moves)
         hidden = now
         if sampler.wants((players, move.kind, tuple(sorted({e.kind for e in new})))):
             note(check_state(before, mover, move, check_rnd, pairs), moves - 1)
