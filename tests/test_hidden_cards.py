@@ -1,11 +1,10 @@
 """No seat can tell apart two cards it has not seen: one property test over every game of the catalog.
 
 For each game with hidden cards this plays seeded random games (every other one with its options drawn
-at random) and, at states chosen to cover every
-kind of move (tests/leak_check.py, `Sampler`), exchanges two cards hidden from a seat (or from the
-table, seat None) and requires that nothing the seat learns changes: its view, its log, its legal
-moves and their labels, the rules' refusals of its moves and the undo status, then and after the next
-move. At every move the log lines each seat may read name no card hidden from it. A game that hides
+at random) and, at states chosen to cover every kind of move (tests/leak_check.py, `Sampler`),
+exchanges two cards hidden from a seat (or from the table, seat None) and requires that nothing the
+seat learns changes: its view, its log, its legal moves and their labels, the rules' refusals of its
+moves and the undo status, then and after the next move. At every move the log lines each seat may read name no card hidden from it. A game that hides
 nothing must say so (`hidden_from` empty), write no private log line, and show each seat what it
 shows the table. A new game takes part by being in the catalog (or in EXTRA until it is); games built
 to leak (tests/hidden_game.py, `LEAKY`) show that the check finds each kind of leak."""
