@@ -322,3 +322,29 @@ async def test_the_setting_is_offered_in_the_settings_and_remembered(make_app, s
         await pilot.click("#forced")
         await settle(pilot, 2)
         assert store.get_setting(FORCED_SETTING, False) is True
+
+
+async def test_a_letter_typed_before_the_move_is_forgotten_at_the_hand_off(make_app, store, clock):
+    """Queensland: Ada types e, then clicks her square instead; Bo's 4 after the curtain must not
+    complete Ada's e into e4."""
+    app = new_app(make_app, store, "queensland")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await lift(pilot, app, clock)
+        screen = app.screen
+        board = screen.query_one(GridBoard)
+        board.focus()
+        await pilot.press("e")
+        assert board.typed == "e"
+        board.post_message(GridBoard.Chosen(0))  # a click on a8
+        await settle(pilot, 3)
+        game = screen.session.game
+        assert len(game.history) == 1 and not screen.input_open()
+        assert board.typed == ""
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        await lift(pilot, app, clock)
+        board.focus()
+        await pilot.press("4")
+        await settle(pilot, 3)
+        assert len(game.history) == 1 and board.typed == ""
