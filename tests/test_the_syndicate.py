@@ -565,22 +565,19 @@ def test_the_leak_test_catches_a_decktet_card_named_to_the_wrong_seat():
 # undo, copies and records
 
 
-def test_the_lead_can_be_taken_back_but_not_a_draw_or_a_reveal():
+def test_a_face_down_card_can_be_taken_back_but_not_a_lead_a_play_or_a_draw():
     game = TheSyndicate(NAMES, 2)
     mm = game.mastermind
     assert not game.undo_status()[0]
-    game.play(mm, game.legal_moves(mm)[0])
+    game.play(mm, game.legal_moves(mm)[0])  # the lead, face up: the enforcers saw it
+    assert game.undo_status() == (False, "Not past a card drawn or a face-down card revealed.")
+    game.play(mm, game.legal_moves(mm)[0])  # a face-down card
     assert game.undo_status() == (True, "")
     back = game.undone()
-    assert back.history == [] and back.lead is None and len(back.hands[mm]) == 5
-    game.play(mm, game.legal_moves(mm)[0])  # a face-down card
+    assert len(back.history) == 1 and back.face_down is None
     left = game.to_act()[0]
-    game.play(left, game.legal_moves(left)[0])
-    assert game.undo_status()[0]
-    other = game.to_act()[0]
-    game.play(other, game.legal_moves(other)[0])  # the reveal and the next draw
-    ok, why = game.undo_status()
-    assert not ok and why == "Not past a card drawn or a face-down card revealed."
+    game.play(left, game.legal_moves(left)[0])  # played face up
+    assert not game.undo_status()[0]
 
 
 def test_a_record_replays_the_same_game_and_a_copy_is_independent():

@@ -650,7 +650,7 @@ class Game:
             try:
                 game.play(seat, move)
             except IllegalMove as exc:
-                raise RecordError(f"move {i + 1} ({move}) is refused: {exc.reason}") from None
+                raise RecordError(f"move {i + 1} ({shorten(move.to_json())}) is refused: {exc.reason}") from None
         return game
 
     @classmethod

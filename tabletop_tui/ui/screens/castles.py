@@ -59,7 +59,7 @@ class CastleScreen(GameScreen):
     def chooser(self) -> int | None:
         """The person to act, whose colour the board shows (None while a computer or nobody is)."""
         humans = self.session.human_to_act()
-        return humans[0] if humans and self.input_open() else None
+        return humans[0] if humans and self.may_act(humans[0]) else None
 
     def colour_of(self, seat: int, view: dict) -> str | None:
         """The colour `seat` has chosen, or the first with stones left once that one is gone."""

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui import catalog
+from tabletop_tui.names import shown
 from tabletop_tui.ui.widgets.keybar import KeyBar
 from tabletop_tui.ui.widgets.picklist import Pick, PickList
 
@@ -307,7 +308,7 @@ class LauncherScreen(Screen):
             return (title, "(damaged)", row.get("broken", "")[:30], _when(row.get("updated")))
         players = []
         for seat, name in enumerate(row.get("players", [])):
-            players.append(name + ("*" if seat in row.get("computer", []) else ""))
+            players.append(shown(name) + ("*" if seat in row.get("computer", []) else ""))
         turn = self.app.turn_label(row) if turns else "..."
         return (title, ", ".join(players), turn, _when(row.get("updated")))
 
@@ -399,7 +400,7 @@ class LauncherScreen(Screen):
                 self.notify(f"Could not import {path}: {exc}", severity="error", timeout=10)
                 return
             saved = next((r for r in self.app.store.all_saves() if r["id"] == save_id), {})
-            title, players = saved.get("title", "The game"), ", ".join(saved.get("players", []))
+            title, players = saved.get("title", "The game"), ", ".join(map(shown, saved.get("players", [])))
             if saved.get("finished"):
                 self.notify(f"Imported {title} with {players}: it is over, and is among the finished games (g).")
             else:

@@ -30,7 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.question, style="bold"), classes="dialog-title")
             if self.detail:
-                yield Static(self.detail, classes="dialog-body")
+                yield Static(Text(self.detail), classes="dialog-body")
             yield Static(Text.assemble((" y ", "bold reverse"), " yes    ", (" n ", "bold reverse"), " no"),
                          classes="dialog-keys")
 
@@ -181,7 +181,7 @@ class LogScreen(ModalScreen[None]):
             table.add_column(justify="right", style="dim")
             table.add_column(ratio=1)
             for i, line in enumerate(self.lines):
-                table.add_row(f"{i + 1}.", line)
+                table.add_row(f"{i + 1}.", Text(line))
             yield Static(table, id="log-lines")
         yield Footer()
 

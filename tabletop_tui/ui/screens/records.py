@@ -20,7 +20,8 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import log_for
-from tabletop_tui.rules.words import shorten
+from tabletop_tui.names import shown
+from tabletop_tui.rules.words import quote
 from tabletop_tui.seeding import new_seed
 from tabletop_tui.ui.widgets.columns import cut, fit_columns
 
@@ -66,7 +67,7 @@ def _when(stamp) -> str:
 
 
 def _who(name: str, computer: bool) -> str:
-    return name + ("*" if computer else "")
+    return shown(name) + ("*" if computer else "")
 
 
 class StatsScreen(Screen):
@@ -395,7 +396,7 @@ def open_replay(app, save_id: str) -> None:
     try:
         screen = replay_screen(info, saved)
     except Exception as exc:  # a record that does not replay
-        app.notify(f"This game cannot be replayed: {shorten(str(exc), 120)}", severity="error", timeout=10)
+        app.notify(f"This game cannot be replayed: {quote(exc, 120)}", severity="error", timeout=10)
         return
     app.push_screen(screen)
 

@@ -55,7 +55,7 @@ class ResultsScreen(Screen):
                 style = "bold" if s.place == 1 else ""
                 place = "draw" if s.seat in outcome.drawn else _ordinal(s.place)
                 detail = described(self.session.game, s) if described is not None else None
-                table.add_row(place, Text(who, style=style), str(s.score), s.detail if detail is None else detail)
+                table.add_row(place, Text(who, style=style), Text(str(s.score)), Text(s.detail) if detail is None else detail)
             yield Static(table, id="results-table")
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
