@@ -189,8 +189,8 @@ def exchange(a: str, b: str) -> dict:
 def swapped(game, a: str, b: str, past=()):
     """A copy of `game` with cards a and b exchanged everywhere in its own state (not in its moves and
     its log, nor in the keys `past` that record what was seen). Caches (attributes named so) are
-    dropped, to be worked out anew."""
-    other = game.copy()
+    dropped, to be worked out anew. The copy watches what its moves show, as a player's game does."""
+    other = game.copy(watch=True)
     mapping = exchange(a, b)
     memo: dict = {}
     state = other.__dict__
@@ -355,15 +355,6 @@ def pairs_for(hidden: set[str], where: dict[str, tuple], alike, rnd: random.Rand
     return rnd.sample(candidates, min(most, len(candidates)))
 
 
-def _watching(game):
-    """A copy that compares what each seat has seen before and after its moves, as the game in play does
-    (the engine's copies for look-ahead do not): its undo status after a move is then the one a player
-    would see."""
-    if "_watching" in vars(game):
-        game._watching = True
-    return game
-
-
 def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, pairs: int = 4) -> list[str]:
     """Everything the check asks of `game` as it stands (and, with a move, of that move): for every seat
     and the table, no hidden card named in its view, no card a view shows nowhere counted as seen, and
@@ -388,7 +379,7 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
                 out.append(f"{token} is in no view, yet hidden_from({s}) counts it as seen")
     after = None
     if move is not None:
-        after = _watching(game.copy())
+        after = game.copy(watch=True)  # its undo status after the move is the one a player gets
         after.play(mover, move)
     since = len(game.log)
     # the move puts cards someone saw back among the hidden (see `findings`)
@@ -410,7 +401,7 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
             move2 = swap_move(move, a, b)
             if mover != s and move2 not in other.legal_moves(mover):
                 continue  # the mover's choices differ: its own cards differ
-            _watching(other).play(mover, move2)
+            other.play(mover, move2)
             if not {a, b} <= hidden_after or not {a, b} <= other.hidden_from(s):
                 continue  # the move shows the seat one of them: what follows may tell them apart
             if rehidden and any(sp in e.text for g in (after, other) for e in log_for(g.log[since:], s)
