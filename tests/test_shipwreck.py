@@ -669,7 +669,7 @@ def test_a_thousand_random_games_conserve_the_cards_and_end():
 
 
 def test_whole_games_hide_every_card_a_seat_has_not_seen():
-    """The catalog's leak test checks the first 60 moves of 1,000 games (with one deck a showdown and
+    """The catalog's leak test checks the first 60 moves of 40 games (with one deck a showdown and
     a new deal); here whole games, to 200 and shorter ones to 50, through every hand of one deck and of
     two, the plank and the end."""
     from test_hidden_cards import play_checking

@@ -11,10 +11,10 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.screens.results import ResultsScreen
 
 from hidden_game import INFO
-from ui_helpers import assert_sees_only, screen_text, settle, shown, spellings  # noqa: F401 (shared from here too)
+from handoff_helpers import lift_curtain
+from ui_helpers import assert_sees_only, screen_text, settle, shown
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ async def test_two_people_pass_the_keyboard_and_never_see_each_others_cards(make
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Ada"
         assert_sees_only(app, session, None)
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -56,7 +56,7 @@ async def test_two_people_pass_the_keyboard_and_never_see_each_others_cards(make
             assert isinstance(app.screen, CurtainScreen)
             assert app.screen.player == game.players[1 - seat]
             assert card(drawn).name not in screen_text(app)
-            await pilot.press("enter")
+            await lift_curtain(pilot, app)
             await settle(pilot, 3)
             assert app.screen is screen
             assert_sees_only(app, screen.session, 1 - seat)
@@ -119,7 +119,7 @@ async def test_undo_never_takes_back_a_card_or_what_another_person_saw(make_app,
     app = make_app(start={"save": session.save_id})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        await pilot.press("enter")
+        await lift_curtain(pilot, app)
         await settle(pilot, 3)
         screen = app.screen
         await pilot.press("1")
@@ -127,33 +127,3 @@ async def test_undo_never_takes_back_a_card_or_what_another_person_saw(make_app,
         await pilot.press("u")
         await settle(pilot, 3)
         assert len(screen.session.game.history) == 1 and "Cannot undo" in screen.error
-
-
-async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int = 800) -> list[str]:
-    """Play a game of people behind the curtain to its results, checking at every step that the
-    screen shows no card hidden from whoever looks: nobody on the curtain, the viewer on the table.
-    `choose(screen, actions)` picks the action to press; every action offered must be the viewer's.
-    Returns the names the curtain was lifted for."""
-    lifted = []
-    for _ in range(steps):
-        screen = app.screen
-        if isinstance(screen, ResultsScreen):
-            return lifted
-        if isinstance(screen, CurtainScreen):
-            assert_sees_only(app, app.screen_stack[-2].session, None)
-            lifted.append(screen.player)
-            await pilot.press("enter")
-        elif isinstance(screen, screen_class):
-            viewer = screen.viewer()
-            assert viewer is not None
-            assert_sees_only(app, screen.session, viewer)
-            actions = screen.query_one("#actions").actions
-            if screen._handoff is not None:
-                await pilot.press("enter")
-            elif actions:
-                assert all(a.seat == viewer for a in actions)
-                await pilot.press(choose(screen, actions).key)
-            else:
-                await pilot.pause(0.01)
-        await settle(pilot, 2)
-    raise AssertionError(f"no results after {steps} steps")

@@ -10,7 +10,8 @@ from tabletop_tui.ui.screens.darwinian_poker import DarwinianPokerScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.widgets.cards import chips_text
 
-from test_ui_curtain import play_through_the_curtain, screen_text
+from handoff_helpers import play_through_the_curtain
+from ui_helpers import screen_text
 from ui_helpers import settle, shown, standings_rows
 
 GAME = "darwinian-poker"

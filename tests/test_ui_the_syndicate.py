@@ -13,7 +13,8 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines
 
-from test_ui_curtain import assert_sees_only, play_through_the_curtain
+from handoff_helpers import play_through_the_curtain
+from ui_helpers import assert_sees_only
 from ui_helpers import assert_fits, bar, keys, log_text, press_for_move, settle, shown, standings_rows, words
 
 GAME = "the-syndicate"

@@ -88,7 +88,7 @@ class CurtainScreen(ModalScreen[None]):
         self.key = key  # the key that lifts it
         #: when the curtain was drawn (by `clock`); None until then
         self.drawn_at: float | None = None
-        self._bindings.bind(key, "lift", f"I am {name}")
+        self._bindings.bind(key, "lift", "Lift the curtain")
 
     def action_behind(self, what: str) -> None:
         """The game's own keys, from behind the curtain: its rules, save and leave, quit (asked)."""
