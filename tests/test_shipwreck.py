@@ -533,7 +533,7 @@ def test_a_key_can_be_taken_back_but_not_a_card_drawn():
     while game.phase != KEYS:
         seat = game.to_act()[0]
         game.play(seat, rnd.choice(game.legal_moves(seat)))
-    assert game.undo_status() == (False, "Not past a card drawn or taken at random.")
+    assert game.undo_status() == (False, "Not past a card drawn, shown or taken at random.")
     seat = game.to_act()[0]
     game.play(seat, game.legal_moves(seat)[0])
     assert game.undo_status() == (True, "")
@@ -545,7 +545,7 @@ def test_a_key_can_be_taken_back_but_not_a_card_drawn():
     for _ in range(3):
         seat = game.to_act()[0]
         game.play(seat, game.legal_moves(seat)[0])  # discards: the third seat then draws
-    assert game.undo_status() == (False, "Not past a card drawn or taken at random.")
+    assert game.undo_status() == (False, "Not past a card drawn, shown or taken at random.")
 
 
 def test_a_game_replays_from_its_record_and_copies_are_independent():

@@ -570,7 +570,7 @@ def test_a_face_down_card_can_be_taken_back_but_not_a_lead_a_play_or_a_draw():
     mm = game.mastermind
     assert not game.undo_status()[0]
     game.play(mm, game.legal_moves(mm)[0])  # the lead, face up: the enforcers saw it
-    assert game.undo_status() == (False, "Not past a card drawn or a face-down card revealed.")
+    assert game.undo_status() == (False, "Not past a card drawn, played face up or revealed.")
     game.play(mm, game.legal_moves(mm)[0])  # a face-down card
     assert game.undo_status() == (True, "")
     back = game.undone()

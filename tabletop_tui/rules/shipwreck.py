@@ -99,7 +99,7 @@ class Shipwreck(Game):
     rules_version = 1
     hidden_information = True
     score_label = "Points"
-    chance = "a card drawn or taken at random"
+    chance = "a card drawn, shown or taken at random"
     length_unit = "hands"
     #: a hand takes at most a few hundred moves; a game some ten hands
     move_limit = 20_000

@@ -119,7 +119,7 @@ class TheSyndicate(Game):
     max_players = 3
     rules_version = 1
     hidden_information = True
-    chance = "a card drawn or a face-down card revealed"
+    chance = "a card drawn, played face up or revealed"
     length_unit = "plots"
     #: A game lasts some twenty plots of four moves; the shared twelfth point could in principle go
     #: on and on, so simulations stop far beyond any real game.
