@@ -312,7 +312,7 @@ class GameScreen(Screen):
         would still ask for the choice just made)."""
         names = self.game.players
         done = f"{names[self._at_keyboard]} is done" if self._at_keyboard is not None else "Done"
-        return f"{done}: {names[self._handoff]} is next. Press Enter, then pass the keyboard."
+        return f"{done}: {names[self._handoff]} is next."
 
     def waiting_note(self) -> str:
         if self.session.over():
