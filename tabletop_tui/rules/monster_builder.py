@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing
 
 SLOTS = ("head", "left arm", "right arm", "left leg", "right leg")
@@ -124,6 +125,7 @@ class MonsterBuilder(Game):
     #: 2: the research dice are not rolled at setup by default (version 1 rolled them: its records replay
     #: with `opening` "rolled")
     rules_version = 2
+    migrations = {1: old_reading(opening="rolled")}
     hidden_information = False
     #: Nothing forces an end: fights can take parts away as fast as research builds them. Games between
     #: sensible players last about a hundred moves; the cap is for simulations of random play.

@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
 # --------------------------------------------------------------------------------------------
@@ -311,6 +312,7 @@ class Pontifuse(Game):
     #: 2: a game is drawn after REPLAY_LIMIT scoreless boards by default (version 1 replayed them for
     #: ever: its records replay with `replay_limit` 0)
     rules_version = 2
+    migrations = {1: old_reading(replay_limit=0)}
     chance = "the flip of the coin"
     OPTIONS = (
         Option(

@@ -18,6 +18,7 @@ from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS, Card
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing
 
 CHIPS_PER_SUIT = 10
@@ -143,6 +144,7 @@ class SecondStory(Game):
     #: 2: a missed second chance drops the bag at once (version 1 kept it while another second chance
     #: was open: its records replay with `second_chance_miss` "keep")
     rules_version = 2
+    migrations = {1: old_reading(second_chance_miss="keep")}
     chance = "a roll of the dice or a turned card"
     hidden_information = False
     move_limit = 5000

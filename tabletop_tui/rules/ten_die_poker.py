@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from tabletop_tui.rules.components.poker import describe, rank_hand
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
 PAIRS = 5
@@ -75,6 +76,7 @@ class TenDiePoker(Game):
     #: 2: a session played to the end doubles its ante every 10 hands by default (version 1 kept it fixed:
     #: its records replay with `ante_doubles_every` 0)
     rules_version = 2
+    migrations = {1: old_reading(ante_doubles_every=0)}
     hidden_information = False
     #: a session of 0 hands with a fixed ante can run long; a hand is some 10 moves
     move_limit = 20_000

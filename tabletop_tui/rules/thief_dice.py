@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy as _copy
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
 STEALS_TO_WIN = 6
@@ -68,6 +69,7 @@ class ThiefDice(Game):
     #: 2: a payment is capped at the starting points (version 1 had no ceiling but the payer's points:
     #: its records replay with `payment_ceiling` "none")
     rules_version = 2
+    migrations = {1: old_reading(payment_ceiling="none")}
     hidden_information = False
     #: Default games last tens of moves; games of many players with many points can run to thousands.
     move_limit = 20_000

@@ -44,6 +44,7 @@ from tabletop_tui.rules.components import squares
 from tabletop_tui.rules.components.cards import STANDARD, Card, card, codes, names
 from tabletop_tui.rules.components.poker import best_hand, hand_name, hand_value
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural, shorten
 
 N = 24
@@ -498,6 +499,7 @@ class ThiefInTheNight(Game):
     max_players = 2
     #: 2: the thief may enter on any free edge square (version 1: only on one no piece sees)
     rules_version = 2
+    migrations = {1: old_reading(entry="unseen")}
     hidden_information = True
     chance = "a card dealt, drawn or picked at random from the thief's hand"
     length_unit = "turns of the thief"
