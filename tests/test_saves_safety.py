@@ -379,7 +379,7 @@ def test_a_store_that_cannot_be_made_keeps_no_game_in_memory_as_if_saved(data_di
         def full(file, probe=False):
             raise store_module._Unusable("database or disk is full")
 
-        monkeypatch.setattr(store_module, "_connect_file", full)
+        monkeypatch.setattr(store_module.database, "_connect_file", full)
     store = Store.open(str(data_dir))
     session = Session.new("thief-dice", PLAYERS, 14, store=store)
     play_some(session, 2, random.Random(12))

@@ -75,6 +75,17 @@ class CountingV2(Counting):
     rules_version = 2
 
 
+def _capitals(record):  # an imaginary change: version 2 writes the names in capitals
+    record["players"] = [p.upper() for p in record["players"]]
+    return record
+
+
+class CountingV2Capitals(CountingV2):
+    """Version 2 of the rules, which says how a record of version 1 reads in it."""
+
+    migrations = {1: _capitals}
+
+
 RULES = {"counting": Counting}
 
 
@@ -123,7 +134,7 @@ def autosaved_game(store, players=("Ada", "Bo"), seed=1, n=None, computer=(), rn
         game.play(seat, rnd.choice(game.legal_moves(seat)))
         store.add_move(save_id, len(game.history) - 1, seat, game.history[-1][1].to_json())
     if game.outcome() is not None:
-        store.finish(save_id, game.outcome().to_json())
+        store.sync(save_id, len(game.history), [], game.outcome().to_json())
     return save_id, game
 
 
@@ -204,28 +215,29 @@ def test_a_replayed_duplicate_is_harmless_but_a_gap_or_a_different_move_is_refus
     assert store.load(save_id)["record"]["moves"] == [[0, ["add", 2]], [1, ["add", 3]]]
 
 
-def test_undo_to_drops_the_later_moves_and_play_goes_on(store):
+def test_an_undo_keeps_the_first_moves_and_play_goes_on(store):
     save_id, game = autosaved_game(store, n=8, target=1000)
-    store.undo_to(save_id, 5)
+    store.sync(save_id, 5, [])
     saved = store.load(save_id)["record"]
     assert saved["moves"] == game.record()["moves"][:5]
-    store.add_move(save_id, 5, Counting.from_record(saved).to_act()[0], ["add", 1])
+    store.sync(save_id, 5, [[Counting.from_record(saved).to_act()[0], ["add", 1]]])
     assert len(store.load(save_id)["record"]["moves"]) == 6
-    store.undo_to(save_id, 0)
+    store.sync(save_id, 0, [])
     assert store.load(save_id)["record"]["moves"] == []
-    store.undo_to(save_id, 10)  # nothing past the end: nothing happens
-    with pytest.raises(StoreError, match="no saved game"):
-        store.undo_to("nope", 0)
+    with pytest.raises(StoreError, match="has 0 moves, not the 10"):  # nothing kept past the end
+        store.sync(save_id, 10, [])
+    with pytest.raises(StoreError, match="deleted"):
+        store.sync("nope", 0, [])
     with pytest.raises(StoreError, match="whole number"):
-        store.undo_to(save_id, -2)
+        store.sync(save_id, -2, [])
 
 
 def test_undoing_the_last_move_of_a_finished_game_unfinishes_it(store):
     save_id, game = autosaved_game(store, seed=2)
     assert store.load(save_id)["finished"] and store.stats("counting")
-    store.undo_to(save_id, len(game.history))  # keeps every move: still finished
+    store.sync(save_id, len(game.history), [])  # keeps every move: still finished
     assert store.load(save_id)["finished"]
-    store.undo_to(save_id, len(game.history) - 1)
+    store.sync(save_id, len(game.history) - 1, [])
     saved = store.load(save_id)
     assert not saved["finished"] and saved["outcome"] is None
     assert store.stats() == []
@@ -286,7 +298,7 @@ def test_finish_keeps_the_record_and_stats_count_played_wins_and_best_place(stor
             expected.setdefault(("counting", s.name), []).append(s.place)
     # a game of another id, by hand (the store does not need its rules to keep its statistics)
     other = store.new_game({"game": "other", "players": ["Ada", "Zed"], "seed": 0, "moves": []}, [1], "Other")
-    store.finish(other, {"summary": "a tie", "standings": [
+    store.sync(other, 0, [], {"summary": "a tie", "standings": [
         {"seat": 0, "name": "Ada", "place": 1, "score": 3}, {"seat": 1, "name": "Zed", "place": 1, "score": 3}]})
     rows = store.stats("counting")
     assert {(r["game"], r["player"]) for r in rows} == set(expected)
@@ -307,7 +319,7 @@ def test_a_shared_first_place_counts_as_drawn_never_as_won(store):
     def finished(places):
         players = list(places)
         save_id = store.new_game({"game": "other", "players": players, "seed": 0, "moves": []}, [], "Other")
-        store.finish(save_id, {"summary": "", "standings": [
+        store.sync(save_id, 0, [], {"summary": "", "standings": [
             {"seat": s, "name": name, "place": places[name], "score": 0} for s, name in enumerate(players)]})
 
     finished({"Ada": 1, "Bo": 1, "Cy": 3})  # Ada and Bo draw
@@ -320,15 +332,16 @@ def test_a_shared_first_place_counts_as_drawn_never_as_won(store):
 
 def test_finishing_again_replaces_the_standings_and_bad_outcomes_are_refused(store):
     save_id, game = autosaved_game(store, seed=4)
-    store.finish(save_id, game.outcome().to_json())
+    moves = len(game.history)
+    store.sync(save_id, moves, [], game.outcome().to_json())
     assert sum(r["played"] for r in store.stats()) == 2
     for bad in ({}, {"standings": [{"seat": 5, "name": "X", "place": 1}]}, {"standings": ["x"]},
                 {"standings": [{"seat": 0, "name": "A", "place": 1}, {"seat": 0, "name": "A", "place": 2}]}):
         with pytest.raises(StoreError):
-            store.finish(save_id, bad)
+            store.sync(save_id, moves, [], bad)
     assert sum(r["played"] for r in store.stats()) == 2
-    with pytest.raises(StoreError, match="no saved game"):
-        store.finish("nope", game.outcome().to_json())
+    with pytest.raises(StoreError, match="deleted"):
+        store.sync("nope", 0, [], game.outcome().to_json())
 
 
 # -- settings ------------------------------------------------------------------------------------
@@ -630,13 +643,8 @@ def test_a_save_from_older_rules_is_loaded_as_it_is_without_a_migration(tmp_path
         assert CountingV2.from_record(saved["record"]).view(0) == game.view(0)
 
 
-def test_a_migration_step_rewrites_the_save_and_keeps_the_original(tmp_path, clock, monkeypatch):
-    def one_to_two(record):  # an imaginary change: version 2 writes the names in capitals
-        record["players"] = [p.upper() for p in record["players"]]
-        return record
-
-    monkeypatch.setattr(store_module, "MIGRATIONS", {"counting": {1: one_to_two}})
-    with Store.open(tmp_path, rules=rules_of({"counting": CountingV2})) as s:
+def test_a_migration_step_of_the_rules_class_rewrites_the_save_and_keeps_the_original(tmp_path, clock):
+    with Store.open(tmp_path, rules=rules_of({"counting": CountingV2Capitals})) as s:
         save_id, game = autosaved_game(s, ["Ada", "Bo"], n=4, target=500)
         saved = s.load(save_id)
         assert saved["record"]["rules_version"] == 2 and saved["record"]["players"] == ["ADA", "BO"]
@@ -649,6 +657,40 @@ def test_a_migration_step_rewrites_the_save_and_keeps_the_original(tmp_path, clo
         con.close()
         assert original == game.record()
         assert s.unfinished()[0]["players"] == ["ADA", "BO"]
+
+
+#: The games whose rules changed: the options that keep version 1's reading of a record.
+OLD_READINGS = {
+    "thief-dice": {"payment_ceiling": "none"},
+    "second-story": {"second_chance_miss": "keep"},
+    "pontifuse": {"replay_limit": 0},
+    "ten-die-poker": {"ante_doubles_every": 0},
+    "monster-builder": {"opening": "rolled"},
+    "thief-in-the-night": {"entry": "unseen"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(OLD_READINGS))
+def test_a_game_whose_rules_changed_says_on_its_class_how_its_older_saves_read(tmp_path, clock, game_id):
+    from tabletop_tui import catalog
+
+    rules = catalog.get(game_id).rules_class()
+    assert rules.rules_version == 2 and set(rules.migrations) == {1}
+    record = rules([f"P{i}" for i in range(rules.min_players)], 3).record()
+    old = dict(record, rules_version=1, options={})  # a record of version 1 that chose no option
+    with Store.open(tmp_path) as s:
+        migrated = s.load(s.new_game(old, [], None))["record"]
+        assert migrated == dict(record, options=OLD_READINGS[game_id])
+        # a record of version 1 that chose its own value keeps it
+        chosen = dict(old, options={**{k: None for k in OLD_READINGS[game_id]}})
+        assert rules.migrations[1](dict(chosen))["options"] == chosen["options"]
+
+
+def test_the_migration_steps_are_rules_that_import_nothing_but_the_standard_library():
+    code = ("import sys; import tabletop_tui.rules.migrations; "
+            "print(sorted(m for m in sys.modules if m.startswith(('tabletop_tui.store', 'textual', 'rich'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(HERE.parent), check=True)
+    assert out.stdout.strip() == "[]"
 
 
 # -- concurrency and kills -----------------------------------------------------------------------
@@ -789,11 +831,11 @@ def test_random_operations_keep_the_store_equal_to_the_games(store):
             game.play(seat, rnd.choice(game.legal_moves(seat)))
             store.add_move(save_id, len(game.history) - 1, seat, game.history[-1][1].to_json())
             if game.outcome() is not None:
-                store.finish(save_id, game.outcome().to_json())
+                store.sync(save_id, len(game.history), [], game.outcome().to_json())
         elif action < 0.9 and game.history:
             keep = rnd.randrange(len(game.history))
             game = games[save_id] = Counting.replay(game.players, game.seed, game.options, game.history[:keep])
-            store.undo_to(save_id, keep)
+            store.sync(save_id, keep, [])
         elif action < 0.93:
             store.delete(save_id)
             del games[save_id]
@@ -845,7 +887,7 @@ def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkey
     def finished(places, scores, computer=()):
         players = list(places)
         save_id = store.new_game({"game": "other", "players": players, "seed": 5, "moves": []}, list(computer), "Other")
-        store.finish(save_id, {"summary": "", "standings": [
+        store.sync(save_id, 0, [], {"summary": "", "standings": [
             {"seat": s, "name": name, "place": places[name], "score": scores[s]} for s, name in enumerate(players)]})
         return save_id
 
@@ -978,15 +1020,10 @@ def test_a_session_keeps_whose_turn_it_is_with_every_save(data_dir):
 def test_a_save_that_needs_a_migration_is_loaded_from_a_store_that_cannot_be_written(tmp_path, clock, monkeypatch):
     from test_saves_safety import _read_only_connect
 
-    def one_to_two(record):
-        record["players"] = [p.upper() for p in record["players"]]
-        return record
-
     with Store.open(tmp_path, rules=rules_of(RULES)) as s:
         save_id, game = autosaved_game(s, ["Ada", "Bo"], n=4, target=500)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {"counting": {1: one_to_two}})
     _read_only_connect(monkeypatch, tmp_path, exists=True)
-    with Store.open(tmp_path, rules=rules_of({"counting": CountingV2})) as s:
+    with Store.open(tmp_path, rules=rules_of({"counting": CountingV2Capitals})) as s:
         assert not s.writable
         saved = s.load(save_id)  # migrated as it is read; written another time
         assert saved["record"]["players"] == ["ADA", "BO"] and saved["record"]["rules_version"] == 2
