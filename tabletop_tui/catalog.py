@@ -21,6 +21,12 @@ class GameInfo(NamedTuple):
     bot: str  # "module:Class" of the computer player
     screen: str  # "module:Class" of the game screen
     help: str  # file name in tabletop_tui/rules_help/
+    #: the table of the game's screenshot and snapshots: (players, seed, options, how many moves the
+    #: computer makes before the picture); empty: the fewest players, seed 1, no options, no move
+    scene: tuple = ()
+    #: how many whole games the tests have the computer play (`tabletop-tui simulate`): fewer where its
+    #: players search deeply
+    simulate_games: int = 12
 
     def rules_class(self):
         return _load(self.rules)
@@ -35,6 +41,13 @@ class GameInfo(NamedTuple):
         from importlib import resources  # loaded when first read, not before the launcher paints
 
         return resources.files("tabletop_tui.rules_help").joinpath(self.help).read_text(encoding="utf-8")
+
+    def screenshot_scene(self) -> tuple[list[str], int, dict, int]:
+        """The game's picture: players, seed, options and how many moves the computer makes first."""
+        if not self.scene:
+            return list(SCENE_PLAYERS[: self.min_players]), 1, {}, 0
+        players, seed, options, moves = self.scene
+        return list(players), seed, dict(options), moves
 
     @property
     def players_label(self) -> str:
@@ -52,6 +65,10 @@ class GameInfo(NamedTuple):
             "minutes": self.minutes,
             "pitch": self.pitch,
         }
+
+
+#: the names at the table of a picture
+SCENE_PLAYERS = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 
 def _load(path: str):
@@ -72,6 +89,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.second_story:SecondStoryBot",
         screen="tabletop_tui.ui.screens.second_story:SecondStoryScreen",
         help="second_story.md",
+        scene=(("Ada", "Bo", "Cy"), 7, {}, 9),
     ),
     GameInfo(
         id="thief-dice",
@@ -85,6 +103,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.thief_dice:ThiefDiceBot",
         screen="tabletop_tui.ui.screens.thief_dice:ThiefDiceScreen",
         help="thief_dice.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 3, {}, 14),
     ),
     GameInfo(
         id="fight-the-power",
@@ -98,6 +117,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.fight_the_power:FightThePowerBot",
         screen="tabletop_tui.ui.screens.fight_the_power:FightThePowerScreen",
         help="fight_the_power.md",
+        scene=(("Ada", "Bo", "Cy", "Dee", "Eve"), 1, {}, 6),
     ),
     GameInfo(
         id="ten-die-poker",
@@ -111,6 +131,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.ten_die_poker:TenDiePokerBot",
         screen="tabletop_tui.ui.screens.ten_die_poker:TenDiePokerScreen",
         help="ten_die_poker.md",
+        scene=(("Ada", "Bo", "Cy", "Dee", "Eve"), 1, {}, 16),
     ),
     GameInfo(
         id="break-the-bank",
@@ -124,6 +145,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.break_the_bank:BreakTheBankBot",
         screen="tabletop_tui.ui.screens.break_the_bank:BreakTheBankScreen",
         help="break_the_bank.md",
+        scene=(("Ada", "Bo", "Cy", "Dee", "Eve"), 1, {}, 7),
     ),
     GameInfo(
         id="monster-builder",
@@ -137,6 +159,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.monster_builder:MonsterBuilderBot",
         screen="tabletop_tui.ui.screens.monster_builder:MonsterBuilderScreen",
         help="monster_builder.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 1, {}, 34),
     ),
     GameInfo(
         id="darwinian-poker",
@@ -150,6 +173,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.darwinian_poker:DarwinianPokerBot",
         screen="tabletop_tui.ui.screens.darwinian_poker:DarwinianPokerScreen",
         help="darwinian_poker.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 2, {}, 9),
     ),
     GameInfo(
         id="seven-handed-poker",
@@ -163,6 +187,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.seven_handed_poker:SevenHandedPokerBot",
         screen="tabletop_tui.ui.screens.seven_handed_poker:SevenHandedPokerScreen",
         help="seven_handed_poker.md",
+        scene=(("Ada", "Bo"), 4, {}, 14),
     ),
     GameInfo(
         id="pontifuse",
@@ -176,6 +201,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.pontifuse:PontifuseBot",
         screen="tabletop_tui.ui.screens.pontifuse:PontifuseScreen",
         help="pontifuse.md",
+        scene=(("Ada", "Bo"), 5, {}, 6),
     ),
     GameInfo(
         id="thief-in-the-night",
@@ -189,6 +215,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.thief_in_the_night:ThiefInTheNightBot",
         screen="tabletop_tui.ui.screens.thief_in_the_night:ThiefInTheNightScreen",
         help="thief_in_the_night.md",
+        scene=(("Ada", "Bo"), 5, {"dawn": 30}, 24),
     ),
     GameInfo(
         id="the-syndicate",
@@ -202,6 +229,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.the_syndicate:TheSyndicateBot",
         screen="tabletop_tui.ui.screens.the_syndicate:TheSyndicateScreen",
         help="the_syndicate.md",
+        scene=(("Ada", "Bo", "Cy"), 4, {}, 27),
     ),
     GameInfo(
         id="shipwreck",
@@ -215,6 +243,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.shipwreck:ShipwreckBot",
         screen="tabletop_tui.ui.screens.shipwreck:ShipwreckScreen",
         help="shipwreck.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 5, {}, 65),
     ),
     GameInfo(
         id="penniless-and-insane",
@@ -228,6 +257,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.penniless_and_insane:PennilessAndInsaneBot",
         screen="tabletop_tui.ui.screens.penniless_and_insane:PennilessAndInsaneScreen",
         help="penniless_and_insane.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 6, {}, 29),
     ),
     GameInfo(
         id="board-game-project-55",
@@ -241,6 +271,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.board_game_project_55:BoardGameProject55Bot",
         screen="tabletop_tui.ui.screens.board_game_project_55:BoardGameProject55Screen",
         help="board_game_project_55.md",
+        scene=(("Ada", "Bo", "Cy", "Dee"), 4, {}, 56),
     ),
     GameInfo(
         id="queensland",
@@ -254,6 +285,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.queensland:QueenslandBot",
         screen="tabletop_tui.ui.screens.queensland:QueenslandScreen",
         help="queensland.md",
+        scene=(("Ada", "Bo"), 3, {}, 21),
     ),
     GameInfo(
         id="putwoodys-castle",
@@ -267,6 +299,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.castles:CastleBot",
         screen="tabletop_tui.ui.screens.castles:CastleScreen",
         help="putwoodys_castle.md",
+        scene=(("Ada", "Bo", "Cy"), 3, {}, 9),
     ),
     GameInfo(
         id="nickies-castle",
@@ -280,6 +313,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.castles:CastleBot",
         screen="tabletop_tui.ui.screens.castles:CastleScreen",
         help="nickies_castle.md",
+        scene=(("Ada", "Bo"), 2, {"series": 2}, 11),
     ),
     GameInfo(
         id="hermans-castle",
@@ -293,6 +327,7 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.castles:CastleBot",
         screen="tabletop_tui.ui.screens.castles:CastleScreen",
         help="hermans_castle.md",
+        scene=(("Ada", "Bo", "Cy"), 1, {}, 14),
     ),
     GameInfo(
         id="land-grab",
@@ -306,6 +341,8 @@ GAMES: tuple[GameInfo, ...] = (
         bot="tabletop_tui.bots.land_grab:LandGrabBot",
         screen="tabletop_tui.ui.screens.land_grab:LandGrabScreen",
         help="land_grab.md",
+        scene=(("Ada", "Bo"), 1, {}, 78),
+        simulate_games=2,  # a game of two searching computer players takes seconds
     ),
 )
 

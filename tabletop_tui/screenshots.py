@@ -13,28 +13,8 @@ SIZE = (100, 30)
 #: when the games in the pictures were last played (a fixed Unix time: 1 Nov 2026, mid-day)
 SHOT_AT = 1_793_620_800.0
 
-#: for each game: players, seed, options and how many moves the computer makes before the picture
-SCENES = {
-    "second-story": (["Ada", "Bo", "Cy"], 7, {}, 9),
-    "thief-dice": (["Ada", "Bo", "Cy", "Dee"], 3, {}, 14),
-    "pontifuse": (["Ada", "Bo"], 5, {}, 6),
-    "fight-the-power": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 6),
-    "ten-die-poker": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 16),
-    "break-the-bank": (["Ada", "Bo", "Cy", "Dee", "Eve"], 1, {}, 7),
-    "monster-builder": (["Ada", "Bo", "Cy", "Dee"], 1, {}, 34),
-    "darwinian-poker": (["Ada", "Bo", "Cy", "Dee"], 2, {}, 9),
-    "seven-handed-poker": (["Ada", "Bo"], 4, {}, 14),
-    "thief-in-the-night": (["Ada", "Bo"], 5, {"dawn": 30}, 24),
-    "the-syndicate": (["Ada", "Bo", "Cy"], 4, {}, 27),
-    "shipwreck": (["Ada", "Bo", "Cy", "Dee"], 5, {}, 65),
-    "penniless-and-insane": (["Ada", "Bo", "Cy", "Dee"], 6, {}, 29),
-    "board-game-project-55": (["Ada", "Bo", "Cy", "Dee"], 4, {}, 56),
-    "queensland": (["Ada", "Bo"], 3, {}, 21),
-    "putwoodys-castle": (["Ada", "Bo", "Cy"], 3, {}, 9),
-    "nickies-castle": (["Ada", "Bo"], 2, {"series": 2}, 11),
-    "hermans-castle": (["Ada", "Bo", "Cy"], 1, {}, 14),
-    "land-grab": (["Ada", "Bo"], 1, {}, 78),
-}
+#: each game's picture (players, seed, options, moves), from its catalog entry
+SCENES = {info.id: info.screenshot_scene() for info in catalog.GAMES}
 
 
 def scene_computer(info) -> list[int]:
@@ -42,7 +22,7 @@ def scene_computer(info) -> list[int]:
     the table is drawn from one person's seat (several people would be shown the curtain)."""
     if not info.rules_class().hidden_information:
         return []
-    return list(range(1, len(SCENES[info.id][0])))
+    return list(range(1, len(info.screenshot_scene()[0])))
 
 
 async def _shoot(out: Path) -> list[Path]:
@@ -72,7 +52,7 @@ async def _shoot_in(out: Path, data: str) -> list[Path]:
         await pilot.pause()
         paths.append(_save(app, out, "launcher"))
     for info in catalog.GAMES:
-        players, seed, options, moves = SCENES[info.id]
+        players, seed, options, moves = info.screenshot_scene()
         session = Session.new(info.id, players, seed, options, scene_computer(info), store)
         session.autoplay(moves)
         app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
@@ -94,3 +74,77 @@ def _save(app, out: Path, name: str) -> Path:
 def regenerate(out: str = "screenshots") -> list[Path]:
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
     return asyncio.run(_shoot(Path(out)))
+
+
+# -- the README's tables, made from the catalog -------------------------------------------------------
+
+#: the comment in README.md that stands before each table made here
+GAMES_MARK, SCREENSHOTS_MARK = "<!-- games -->", "<!-- screenshots -->"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def game_row(info) -> str:
+    """A game's row of the README's table: title, family, players, minutes and pitch."""
+    low, high = info.min_players, info.max_players
+    players = f"{low}" if low == high else f"{low}-{high}"
+    return f"| {_cell(info.title)} | {_cell(info.family)} | {players} | {info.minutes} min | {_cell(info.pitch)} |"
+
+
+def screenshot_cell(info) -> str:
+    """A game's picture in the README's table of screenshots."""
+    return f"![{_cell(info.title)}](screenshots/{info.id}.svg)"
+
+
+def game_table() -> str:
+    """The README's table of the games, in catalog order."""
+    header = ["| game | family | players | time | |", "| --- | --- | --- | --- | --- |"]
+    return "\n".join(header + [game_row(g) for g in catalog.GAMES])
+
+
+def screenshot_table() -> str:
+    """The README's screenshots, two a row, in catalog order."""
+    cells = [screenshot_cell(g) for g in catalog.GAMES]
+    if len(cells) % 2:
+        cells.append("")
+    rows = [f"| {left} | {right} |" for left, right in zip(cells[::2], cells[1::2])]
+    return "\n".join(["| | |", "| --- | --- |", *rows])
+
+
+def with_tables(readme: str) -> str:
+    """The README's text with the tables after its marks made afresh from the catalog."""
+    lines = readme.split("\n")
+    for mark, table in ((GAMES_MARK, game_table()), (SCREENSHOTS_MARK, screenshot_table())):
+        if mark not in lines:
+            raise ValueError(f"the README has no line {mark} before its table")
+        start = lines.index(mark) + 1
+        while start < len(lines) and not lines[start].strip():
+            start += 1
+        end = start
+        while end < len(lines) and lines[end].startswith("|"):
+            end += 1
+        lines[start:end] = table.split("\n")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m tabletop_tui.screenshots --tables`: print the README's tables; `--readme FILE`: write
+    them into the README in place."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tabletop_tui.screenshots", description=main.__doc__)
+    parser.add_argument("--tables", action="store_true", help="print the README's tables of the games")
+    parser.add_argument("--readme", metavar="FILE", help="write the tables into this README in place")
+    args = parser.parse_args(argv)
+    if args.readme:
+        path = Path(args.readme)
+        path.write_text(with_tables(path.read_text(encoding="utf-8")), encoding="utf-8")
+    if args.tables or not args.readme:
+        print(game_table(), screenshot_table(), sep="\n\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

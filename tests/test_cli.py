@@ -200,14 +200,9 @@ def simulate_json(cli, *args: str) -> dict:
     return report
 
 
-#: games whose computer players search deeply play fewer games here (a Land Grab game of two searching
-#: players takes seconds)
-SIMULATED = {"land-grab": 2}
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_simulate_json_plays_whole_games(cli, game_id):
-    games = SIMULATED.get(game_id, 12)
+    games = catalog.get(game_id).simulate_games  # fewer where the computer players search deeply
     report = simulate_json(cli, game_id, "--games", str(games), "--seed", "3")
     assert report["game"] == game_id
     assert report["games"] == games

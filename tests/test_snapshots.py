@@ -7,8 +7,10 @@ from tabletop_tui import catalog, screenshots
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens import launcher
 
-# the same scenes as the README's screenshots (players, seed, options, moves), here at 80x24
-SCENES = screenshots.SCENES
+
+def scene(game_id: str):
+    """The game's scene of the README's screenshots (players, seed, options, moves), here at 80x24."""
+    return catalog.get(game_id).screenshot_scene()
 
 
 def finish(session):
@@ -60,7 +62,7 @@ def test_setup(snap_compare, make_app, game_id):
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_game_mid_play(snap_compare, make_app, store, game_id):
-    players, seed, options, moves = SCENES[game_id]
+    players, seed, options, moves = scene(game_id)
     session = Session.new(game_id, players, seed, options, screenshots.scene_computer(catalog.get(game_id)), store)
     session.autoplay(moves)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
@@ -84,7 +86,7 @@ def test_rules_help(snap_compare, make_app, store):
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_results(snap_compare, make_app, store, game_id):
-    players, seed, options, _ = SCENES[game_id]
+    players, seed, options, _ = scene(game_id)
     session = Session.new(game_id, players, seed, options, screenshots.scene_computer(catalog.get(game_id)), store)
     finish(session)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
@@ -110,7 +112,7 @@ def test_statistics(snap_compare, make_app, store):
 
 
 def test_replay(snap_compare, make_app, store):
-    players, seed, options, _ = SCENES["thief-dice"]
+    players, seed, options, _ = scene("thief-dice")
     session = Session.new("thief-dice", players, seed, options, [1], store)
     finish(session)
 
