@@ -116,3 +116,18 @@ def test_the_tables_are_printed_and_written_by_a_command(tmp_path, capsys):
     readme.write_text("# no marks\n")
     with pytest.raises(ValueError, match="<!-- games -->"):
         screenshots.main(["--readme", str(readme)])
+
+
+def test_screens_tcss_holds_no_style_of_one_game_alone():
+    """What is one game's own look is beside its screen: screens.tcss names no widget (by id or class)
+    that only a game's screen module makes."""
+    import re
+
+    shared = (ROOT / "tabletop_tui" / "ui" / "styles" / "screens.tcss").read_text(encoding="utf-8")
+    shared = re.sub(r"/\*.*?\*/", "", shared, flags=re.S)
+    named = set(re.findall(r"[#.]([A-Za-z][\w-]*)", shared))
+    for module in sorted({info.screen.partition(":")[0] for info in catalog.GAMES}):
+        source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        made = set(re.findall(r'\bid="([\w-]+)"', source))
+        made |= {name for names in re.findall(r'\bclasses="([\w -]+)"', source) for name in names.split()}
+        assert not named & made, f"screens.tcss styles {sorted(named & made)} of {module} alone"

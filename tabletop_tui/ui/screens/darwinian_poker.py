@@ -20,6 +20,11 @@ from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
 
 
 class DarwinianPokerScreen(GameScreen):
+    DEFAULT_CSS = """
+    .dp-label, #dp-hand-label { height: auto; margin: 1 0 0 0; }
+    #dp-last { height: auto; margin: 1 0 0 0; }
+    """
+
     def compose_table(self) -> ComposeResult:
         yield Static(id="dp-status")
         yield Static(Text("The Ooze", style="bold"), classes="dp-label")

@@ -43,6 +43,10 @@ def signed(n: int) -> str:
 
 
 class PennilessAndInsaneScreen(GameScreen):
+    DEFAULT_CSS = """
+    #pi-known, #pi-trick { height: auto; }
+    """
+
     def compose_table(self) -> ComposeResult:
         yield Static(id="pi-status")
         yield CardHand(id="pi-pool")

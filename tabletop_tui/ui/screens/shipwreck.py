@@ -38,6 +38,10 @@ def glyph(suit: str) -> str:
 
 
 class ShipwreckScreen(GameScreen):
+    DEFAULT_CSS = """
+    #sw-grid, #sw-info, #sw-hand-label { height: auto; }
+    """
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._picked: str | None = None  # the card chosen for this turn, before what to do with it

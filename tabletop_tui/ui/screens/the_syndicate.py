@@ -128,6 +128,10 @@ class HandLines(Drawn):
 
 
 class TheSyndicateScreen(GameScreen):
+    DEFAULT_CSS = """
+    #sy-hand, #sy-last { height: auto; margin: 1 0 0 0; }
+    """
+
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="sy-plot")
         yield HandLines(id="sy-hand")
