@@ -273,3 +273,41 @@ def test_a_long_value_is_quoted_short_in_a_refusal():
     with pytest.raises(IllegalMove) as info:
         g.play(0, ["x" * 500])
     assert len(info.value.reason) < 60 and info.value.reason.endswith("… is not a move.")
+
+
+class Overrun(Race):
+    """A careless game whose own list of moves goes on after the end."""
+
+    def legal_moves(self, seat):
+        return [Move("add", (1,))] if seat == self.turn else []
+
+    def to_act(self):
+        return [self.turn]
+
+
+def test_once_over_no_seat_has_a_legal_move_and_play_refuses_whatever_the_game_lists():
+    g = Overrun(["Ada", "Bo"], seed=1, goal=3)
+    for seat in (0, 1, 0, 1, 0):
+        g.play(seat, Move("add", (1,)))
+    assert g.outcome() is not None and g.turn == 1
+    assert g.legal_moves(0) == [] and g.legal_moves(1) == []
+    with pytest.raises(IllegalMove, match="The game is over."):
+        g.play(1, Move("add", (1,)))
+    assert len(g.history) == 5 and g.totals == [3, 2]
+    # a subclass that asks its parent's list is checked once more, and the same
+    class Later(Overrun):
+        def legal_moves(self, seat):
+            return super().legal_moves(seat)
+
+    h = Later.from_record(dict(g.record(), game=Later.id))
+    assert h.legal_moves(1) == [] and h.record() == g.record()
+
+
+@pytest.mark.parametrize("hook", ["to_act", "legal_moves", "view", "outcome", "_apply"])
+def test_a_game_that_forgets_a_hook_cannot_be_set_up(hook):
+    forgetful = type("Forgetful", (Game,), {name: (lambda self, *args: None) for name in
+                                            {"to_act", "legal_moves", "view", "outcome", "_apply"} - {hook}})
+    with pytest.raises(TypeError, match=f"abstract.*{hook}"):
+        forgetful(["Ada", "Bo"])
+    whole = type("Whole", (forgetful,), {hook: lambda self, *args: None})
+    assert whole(["Ada", "Bo"]).players == ["Ada", "Bo"]

@@ -11,7 +11,9 @@ state; saves, undo and bug reports use it.
 
 from __future__ import annotations
 
+import abc
 import copy as _copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, NamedTuple
 
@@ -378,13 +380,32 @@ def rank_standings(players: list[str], keys: list[tuple], scores: list, details:
 # The game
 
 
-class Game:
-    """Base of every game. Subclasses set the class attributes and implement the underscored hooks.
+def _no_moves_once_over(hook):
+    """A game's `legal_moves` as the engine offers it: the game's own list while the game goes on,
+    and [] for every seat once `outcome()` is set, whatever the game's list says."""
+
+    @functools.wraps(hook)
+    def legal_moves(self, seat):
+        moves = hook(self, seat)
+        if moves and self.outcome() is not None:
+            return []
+        return moves
+
+    legal_moves.no_moves_once_over = True
+    return legal_moves
+
+
+class Game(abc.ABC):
+    """Base of every game. Subclasses set the class attributes and implement the hooks.
 
     Subclass contract:
       - `__init__(players, seed=0, **options)` calls `super().__init__(...)` first, then sets the table
         using only `self.rng` for chance. Setup events go to `self.log` via `self.say(...)`.
-      - `to_act()`, `legal_moves(seat)`, `_apply(seat, move) -> list[Event]`, `view(seat)`, `outcome()`.
+      - `to_act()`, `legal_moves(seat)`, `_apply(seat, move) -> list[Event]`, `view(seat)`, `outcome()`:
+        abstract here, so that a game class that forgets one cannot be instantiated (TypeError names
+        the hooks missing). The engine wraps a game's `legal_moves` when its class is created: once
+        `outcome()` is set it returns [] for every seat, and so `play` refuses every move ("The game is
+        over."), whatever the game's own list would say.
       - `refusal(seat, move) -> str`: why a move not in `legal_moves(seat)` is refused.
       - `describe_move(move) -> str`: a short label for a button ("Quick job: roll both dice").
       - `hidden_from(seat)`: the cards a seat has not seen. From it the engine knows by itself which
@@ -440,22 +461,35 @@ class Game:
         # the next move's "before" while nothing else was played
         self._hidden_cache: tuple | None = None
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_moves")
+        if callable(own) and not getattr(own, "no_moves_once_over", False) \
+                and not getattr(own, "__isabstractmethod__", False):
+            cls.legal_moves = _no_moves_once_over(own)
+
     # -- the contract -----------------------------------------------------------------------
 
+    @abc.abstractmethod
     def to_act(self) -> list[int]:
-        raise NotImplementedError
+        """The seats that must decide now ([] once the game is over)."""
 
+    @abc.abstractmethod
     def legal_moves(self, seat: int) -> list[Move]:
-        raise NotImplementedError
+        """Every move `seat` may make now ([] for a seat that may not act). The engine makes it [] for
+        everyone once the game is over (see `_no_moves_once_over`)."""
 
+    @abc.abstractmethod
     def view(self, seat: int | None) -> dict:
-        raise NotImplementedError
+        """All that `seat` may see (None: the table)."""
 
+    @abc.abstractmethod
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        """None while the game goes on; then the standings."""
 
+    @abc.abstractmethod
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        raise NotImplementedError
+        """Apply a legal move (`play` has checked it) and return what happened."""
 
     def refusal(self, seat: int, move: Move) -> str:
         """Why the rules refuse this move (it is not in `legal_moves(seat)`). Games say more. `play`
@@ -492,8 +526,8 @@ class Game:
     def play(self, seat: int, move: Move) -> list[Event]:
         """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it.
 
-        `legal_moves` is the single source of truth: it must return [] for a seat that may not act
-        (and for everyone once the game is over)."""
+        `legal_moves` is the single source of truth: it returns [] for a seat that may not act, and
+        the engine makes it [] for everyone once the game is over."""
         legal = self.legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
         if legal is None or not is_move(move) or move not in legal:
             raise IllegalMove(self._why_refused(seat, move, legal))
