@@ -193,12 +193,11 @@ def _timed_app():
 async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float], list[float]]:
     from textual import events
 
-    from tabletop_tui.screenshots import SCENES
     from tabletop_tui.session import Session
     from tabletop_tui.store import Store
 
     app_class = _timed_app()
-    players, seed, options, moves = SCENES[info.id]
+    players, seed, options, moves = info.screenshot_scene()
     rnd = random.Random(1)
     times: list[float] = []
     draws: list[float] = []

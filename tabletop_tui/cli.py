@@ -103,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("screenshots", help="regenerate the screenshots (SVG)")
     p.add_argument("--out", default="screenshots", help="the folder (default: screenshots)")
+    p.add_argument("--tables", action="store_true",
+                   help="print the README's tables of the games and their screenshots, and write nothing")
     return parser
 
 
@@ -162,7 +164,13 @@ def _run(args) -> int:
     if command in ("saves", "export", "import"):
         return _saves(args)
     if command == "screenshots":
-        from tabletop_tui.screenshots import regenerate
+        from tabletop_tui.screenshots import game_table, regenerate, screenshot_table
+
+        if args.tables:
+            _out(game_table())
+            _out()
+            _out(screenshot_table())
+            return 0
 
         try:
             os.makedirs(args.out, exist_ok=True)

@@ -14,7 +14,6 @@ SIZE = (100, 30)
 SHOT_AT = 1_793_620_800.0
 
 #: each game's picture (players, seed, options, moves), from its catalog entry
-SCENES = {info.id: info.screenshot_scene() for info in catalog.GAMES}
 
 
 def scene_computer(info) -> list[int]:

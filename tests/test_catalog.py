@@ -97,7 +97,7 @@ def test_the_scene_and_the_simulated_games_are_on_the_entry(new_game):
     # a game that says nothing has a picture of its fewest players, before any move, and twelve games
     assert new_game.screenshot_scene() == (["Ada", "Bo", "Cy"], 1, {}, 0)
     assert new_game.simulate_games == 12
-    assert screenshots.SCENES["land-grab"] == (["Ada", "Bo"], 1, {}, 78)
+    assert catalog.get("land-grab").screenshot_scene() == (["Ada", "Bo"], 1, {}, 78)
     # the entry's options are not handed out to be changed
     scene = catalog.get("nickies-castle").screenshot_scene()
     scene[2]["series"] = 5

@@ -240,7 +240,7 @@ async def test_lit_squares_and_targets_carry_a_mark_not_only_a_colour(make_app, 
     from tabletop_tui import catalog, screenshots
     from tabletop_tui.session import Session
 
-    players, seed, options, moves = screenshots.SCENES[GAME]
+    players, seed, options, moves = catalog.get(GAME).screenshot_scene()
     session = Session.new(GAME, players, seed, options, screenshots.scene_computer(catalog.get(GAME)), store)
     session.autoplay(moves)
     session.release()

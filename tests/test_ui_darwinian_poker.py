@@ -61,7 +61,7 @@ async def test_a_card_is_planted_by_a_click_and_the_hand_fits_80x24(make_app, st
 async def test_the_results_show_the_hands_as_cards_and_the_final_table_heads_them_hand(make_app, store):
     from tabletop_tui import catalog, screenshots
 
-    players, seed, options, _ = screenshots.SCENES[GAME]
+    players, seed, options, _ = catalog.get(GAME).screenshot_scene()
     session = Session.new(GAME, players, seed, options, screenshots.scene_computer(catalog.get(GAME)), store)
     session.autoplay(session.game.move_limit)
     assert session.over()
