@@ -87,3 +87,12 @@ async def test_the_compact_board_draws_only_its_frame():
     assert lines_of(board) == ["┌──────┐", "│ababab│", "│ababab│", "└──────┘"]
     assert board.get_content_width(None, None) == 8 and board.get_content_height(None, None, 0) == 4
     assert board.cell_at(1, 1) == 0 and board.cell_at(6, 2) == 5 and board.cell_at(0, 1) is None
+
+
+def test_the_room_a_board_needs_with_other_cells():
+    board = GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
+    drawn = board.size_with(3, 1)
+    assert drawn == (board.get_content_width(None, None), board.get_content_height(None, None, 0))
+    assert board.size_with(5, 2) == (2 + 1 + 8 * 5 + 1 + len(" typed: a10"), 2 + 8 * 2 + 1)
+    lined = GridBoard(3, 3, cell_width=13, cell_height=3)
+    assert lined.size_with(13, 3) == (1 + 3 * 14, 2 + 3 * 4 - 1) == (len(lines_of(lined)[0]), len(lines_of(lined)))

@@ -89,12 +89,19 @@ class GridBoard(Widget, can_focus=True):
     def _step_y(self) -> int:
         return self.cell_height + (1 if self.lines else 0)
 
+    def size_with(self, cell_width: int, cell_height: int) -> tuple[int, int]:
+        """The board's width and height (frame, labels and the letters typed) with cells of that size."""
+        line = 1 if self.lines else 0
+        width = self._margin + 1 + self.cols * (cell_width + line) + (1 - line)
+        width += len(" typed: a10") if self.labels else 0
+        height = 2 + self.rows * (cell_height + line) - line + (1 if self.labels else 0)
+        return width, height
+
     def get_content_width(self, container, viewport) -> int:
-        width = self._margin + 1 + self.cols * self._step_x + (0 if self.lines else 1)
-        return width + (len(" typed: a10") if self.labels else 0)
+        return self.size_with(self.cell_width, self.cell_height)[0]
 
     def get_content_height(self, container, viewport, width) -> int:
-        return 2 + self.rows * self._step_y - (1 if self.lines else 0) + (1 if self.labels else 0)
+        return self.size_with(self.cell_width, self.cell_height)[1]
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell under a point of the widget, or None (the frame, a line, the labels)."""
