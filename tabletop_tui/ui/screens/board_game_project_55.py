@@ -12,13 +12,12 @@ steal. Squares are chosen with the arrows and Enter, a click, or by typing their
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR_SET, LETTERS, SIDES, STARTS, TARGETS,
                                                      name_of)
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
@@ -43,28 +42,27 @@ def chip(colour: int, text: str | None = None) -> Text:
     return Text(LETTERS[colour] if text is None else text, style=CHIP_STYLE[colour])
 
 
-class BoardGameProject55Screen(GameScreen):
+class BoardGameProject55Screen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.selected = False  # the pawn of the player to act is chosen: its destinations are lit
+        # (`selected`: the square of the pawn of the player to act, once chosen: its destinations are lit)
         self._turn_key = None  # the turn the cursor was last put on the pawn for
 
-    def compose_table(self) -> ComposeResult:
-        yield Drawn(id="bg-head")
-        board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False, id="board")
+    def make_board(self) -> GridBoard:
+        board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False)
         # the board keeps room right of it for the letters typed (" typed: a10" on the biggest boards);
         # here a letter and one digit at most: at 80 columns the last empty column gives way
         board.styles.max_width = "100%"
-        yield board
+        return board
+
+    def above_board(self):
+        yield Drawn(id="bg-head")
+
+    def below_board(self):
         yield Drawn(id="bg-detail")
         yield Drawn(id="bg-stock")
 
-    def on_mount(self) -> None:
-        board = self.query_one("#board", GridBoard)
-        board.focus()
-        self.watch(board, "cursor", self._cursor_moved, init=False)
-
-    def _cursor_moved(self, _value=None) -> None:
+    def cursor_moved(self) -> None:
         self.show_detail(self.game.view(self.viewer()))
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -74,12 +72,12 @@ class BoardGameProject55Screen(GameScreen):
 
     def show_table(self, view: dict) -> None:
         names = view["players"]
-        board = self.query_one("#board", GridBoard)
+        board = self.grid
         turn = view["turn"]
         key = (view["round"], view["turns"], view["phase"])
         if key != self._turn_key:  # a new turn or phase: nothing chosen; the cursor on the pawn to move
             self._turn_key = key
-            self.selected = False
+            self.let_go()
             if not view["over"] and not self.session.is_computer(turn):
                 board.cursor = view["pawns"][turn]
 
@@ -102,11 +100,13 @@ class BoardGameProject55Screen(GameScreen):
         pawns = view["pawns"]
         piles = view["piles"]
         acting = self.acting(view)
-        tall = self.fit_board(board)
+        # squares of 5 x 2 where the table has the room (a terminal of about 100 x 30), else 4 x 1; the
+        # board may give way two columns of the letters typed, and leaves six lines for the rest
+        tall = self.fit_board(((5, 2), (4, 1)), spare=(-2, 6))
         focus_seat = turn if not view["over"] else None
         targets = set(view["targets"][focus_seat]) if focus_seat is not None else set()
         highlight: set[int] = set()
-        if acting is not None and self.selected:
+        if acting is not None and self.selected is not None:
             highlight = set(view["destinations"])
         cells, styles = [], {}
         for index in range(64):
@@ -155,21 +155,9 @@ class BoardGameProject55Screen(GameScreen):
                                                                                       style="dim"))
         self.query_one("#bg-stock", Static).update(stock)
 
-    def fit_board(self, board: GridBoard) -> bool:
-        """Squares of 5 x 2 where the table has the room (a terminal of about 100 x 30), else 4 x 1.
-        True for the tall squares."""
-        room = self.query_one("#table").size
-        tall = room.width >= 3 + 8 * 5 + 1 + 9 and room.height >= 2 + 8 * 2 + 1 + 6
-        size = (5, 2) if tall else (4, 1)
-        if (board.cell_width, board.cell_height) != size:
-            board.cell_width, board.cell_height = size
-            board.refresh(layout=True)
-        return tall
-
     def show_detail(self, view: dict) -> None:
         """The square under the cursor, in full."""
-        board = self.query_one("#board", GridBoard)
-        index = board.cursor
+        index = self.grid.cursor
         names = view["players"]
         text = Text()
         text.append(name_of(index), style="bold")
@@ -254,27 +242,23 @@ class BoardGameProject55Screen(GameScreen):
             "- ◎ marks the targets of the side to act. The line under the board tells the square under the\n"
             "  cursor: its pile from the top down.\n")
 
-    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
-        if self.read_only:
-            return
-        self.choose_square(message.index)
+    def on_events(self, events) -> None:
+        """The chosen pawn stays chosen while the turn lasts (a chip stacked may open it a way); a new
+        turn or phase lets go of it (`show_table`)."""
 
-    def choose_square(self, index: int) -> None:
+    def square_chosen(self, seat: int, index: int) -> None:
         """A square chosen on the board: your pawn (to see its way), a lit square (to walk there), a
         pile (to stack a chip on it). Anything else is handed to the rules, which say why not."""
-        humans = self.session.human_to_act()
-        if not humans:
-            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
-            self.refresh_table()
-            return
-        seat = humans[0]
         view = self.game.view(seat)
         if view["phase"] == "act" and index == view["pawns"][seat]:
-            self.selected = not self.selected
+            self.selected = None if self.selected is not None else index
             self.error = ""
             self.refresh_table()
             return
+        super().square_chosen(seat, index)
+
+    def square_move(self, seat: int, index: int) -> Move:
+        view = self.game.view(seat)
         if view["phase"] == "act" and index in view["deploy_to"] and index not in view["destinations"]:
-            self.submit(seat, Move("deploy", (index,)))
-            return
-        self.submit(seat, Move("move", (index,)))
+            return Move("deploy", (index,))
+        return Move("move", (index,))

@@ -9,11 +9,10 @@ claimed first, with the keys shown or a click on a corner.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 
 from tabletop_tui.rules.castles import COLOURS
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
@@ -33,33 +32,31 @@ def stone(colour: str) -> Text:
     return Text(GLYPH[colour], style=STYLE[colour])
 
 
-class CastleScreen(GameScreen):
+class CastleScreen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._colour: dict[int, str] = {}  # the colour each person has chosen
 
-    def compose_table(self) -> ComposeResult:
+    def make_board(self) -> GridBoard:
         board = self.session.game.BOARD
         if board.rows <= 5:
             width, height = 5, 2
         else:
             width, height = 4, 1
-        yield GridBoard(board.rows, board.cols, cell_width=width, cell_height=height, labels=True, id="board")
+        return GridBoard(board.rows, board.cols, cell_width=width, cell_height=height, labels=True)
+
+    def below_board(self):
         yield Drawn(id="castle-notes")
 
-    def on_mount(self) -> None:
-        board = self.query_one("#board", GridBoard)
-        board.focus()
-        if self.game.view(None)["cells"][board.cursor] == "wall":  # start on a space, not the courtyard
-            board.cursor -= 1
-        self.watch(board, "cursor", lambda _: self.refresh_table(), init=False)
+    def first_square(self) -> int | None:
+        """The board's middle, or beside it where the middle is the courtyard: a space."""
+        cursor = self.grid.cursor
+        return cursor - 1 if self.game.view(None)["cells"][cursor] == "wall" else None
+
+    def cursor_moved(self) -> None:
+        self.refresh_table()  # the prompt tells what a stone scores under the cursor
 
     # -- the chosen colour ------------------------------------------------------------------------
-
-    def chooser(self) -> int | None:
-        """The person to act, whose colour the board shows (None while a computer or nobody is)."""
-        humans = self.session.human_to_act()
-        return humans[0] if humans and self.may_act(humans[0]) else None
 
     def colour_of(self, seat: int, view: dict) -> str | None:
         """The colour `seat` has chosen, or the first with stones left once that one is gone."""
@@ -73,7 +70,7 @@ class CastleScreen(GameScreen):
 
     def show_table(self, view: dict) -> None:
         self._view = view  # (the action bar's labels are made after the table is drawn, from this view)
-        board = self.query_one("#board", GridBoard)
+        board = self.grid
         seat = self.chooser()
         placing = view["phase"] == "place" and seat is not None
         colour = self.colour_of(seat, view) if placing else None
@@ -175,8 +172,7 @@ class CastleScreen(GameScreen):
         if me is None:
             return f"{names[seat]} places a stone."
         colour = self.colour_of(me, view)
-        board = self.query_one("#board", GridBoard)
-        cursor = board.cursor
+        cursor = self.grid.cursor
         where = ""
         if view["cells"][cursor] is None and colour:
             g = view["gains"][colour][cursor]
@@ -216,26 +212,19 @@ class CastleScreen(GameScreen):
             return True
         return super().submit(seat, move)
 
-    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
-        humans = self.session.human_to_act()
-        if not humans or self.read_only:
-            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
-            self.refresh_table()
-            return
-        seat = humans[0]
+    def square_move(self, seat: int, index: int) -> Move | None:
+        """A house claimed by a square of its corner, or a stone of the chosen colour placed."""
         view = self.game.view(seat)
-        square = view["squares"][message.index]
+        square = view["squares"][index]
         if view["phase"] == "house":
-            corner = next((c for c, cells in view["house_cells"].items() if message.index in cells), None)
+            corner = next((c for c, cells in view["house_cells"].items() if index in cells), None)
             if corner is None:
-                self.error = f"{square} is in no corner: a house is one of the four corner blocks of four squares."
-                self.app.bell()
-                self.refresh_table()
-                return
-            self.submit(seat, Move("house", (corner,)))
-            return
+                self.say(f"{square} is in no corner: a house is one of the four corner blocks of four squares.",
+                         bell=True)
+                return None
+            return Move("house", (corner,))
         colour = self.colour_of(seat, view) or COLOURS[0]
-        self.submit(seat, Move("place", (colour, square)))
+        return Move("place", (colour, square))
 
     def keys_help(self) -> str:
         return (

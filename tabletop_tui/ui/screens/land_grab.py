@@ -5,13 +5,12 @@ square of one's first row, then pressing the piece's value (0 Pawn, 2 Rook ... 6
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
 from tabletop_tui.rules.components.squares import square_index, square_name
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
@@ -39,30 +38,28 @@ class Chessboard(GridBoard):
     BINDINGS = [Binding("enter,space", "choose", "Choose square")]
 
 
-class LandGrabScreen(GameScreen):
+class LandGrabScreen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.selected: int | None = None  # the square of the piece chosen to move
+        # (`selected`: the square of the piece chosen to move)
         self.making: int | None = None  # the empty first-row square chosen to create a piece on
         self.promoting: int | None = None  # the far-row square a chosen pawn goes to (promotion)
 
-    def compose_table(self) -> ComposeResult:
-        yield Chessboard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False, id="board")
+    def make_board(self) -> GridBoard:
+        return Chessboard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
+
+    def below_board(self):
         yield Drawn(id="lg-info")
 
-    def on_mount(self) -> None:
-        board = self.query_one("#board", GridBoard)
+    def first_square(self) -> int | None:
+        """The middle of the first row of the person to play."""
         humans = self.session.human_to_act() or self.session.people
-        if humans:  # the cursor starts on the middle of the first row of the person to play
-            white = self.game.view(None)["white"]
-            board.cursor = square_index("e1" if humans[0] == white else "e8", 8, 8)
-        board.focus()
+        if not humans:
+            return None
+        white = self.game.view(None)["white"]
+        return square_index("e1" if humans[0] == white else "e8", 8, 8)
 
     # -- whose turn -------------------------------------------------------------------------------
-
-    def _mover(self) -> int | None:
-        humans = self.session.human_to_act()
-        return humans[0] if humans and not self.read_only else None
 
     def _colour(self, view: dict, seat: int) -> int:
         return 0 if view["white"] == seat else 1
@@ -71,27 +68,31 @@ class LandGrabScreen(GameScreen):
         piece = view["board"][index]
         return bool(piece) and piece.isupper() == (self._colour(view, seat) == 0)
 
-    def _clear(self) -> None:
+    def holding(self) -> bool:
+        return self.selected is not None or self.making is not None
+
+    def let_go(self) -> None:
         self.selected = self.making = self.promoting = None
+
+    def targets(self, seat: int, index: int) -> set[int]:
+        origin = _sq(index)
+        return {square_index(m.args[1], 8, 8) for m in self.game.legal_moves(seat)
+                if m.kind == "move" and m.args[0] == origin}
 
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
         self._view = view  # what the action bar's labels are drawn from, next
-        seat = self._mover()
+        seat = self.chooser()
         if seat is None or view["over"]:
-            self._clear()
+            self.let_go()
         elif self.selected is not None and not self._own(view, seat, self.selected):
-            self._clear()
+            self.let_go()
         elif self.making is not None and view["board"][self.making]:
-            self._clear()
+            self.let_go()
         white = view["white"]
         land = [set(view["land"][white]), set(view["land"][1 - white])]  # by colour
-        targets: set[int] = set()
-        if seat is not None and self.selected is not None:
-            origin = _sq(self.selected)
-            targets = {square_index(m.args[1], 8, 8) for m in self.game.legal_moves(seat)
-                       if m.kind == "move" and m.args[0] == origin}
+        targets = self.lit()
         last = view["last"] or {}
         marked = {square_index(s, 8, 8) for s in (last.get("from"), last.get("to")) if s}
         letters, inks, styles = [], [], {}
@@ -116,8 +117,7 @@ class LandGrabScreen(GameScreen):
         drawn = (tuple(letters), tuple(inks), frozenset(targets), tuple(styles.values()))
         if drawn != getattr(self, "_drawn", None):  # the board is drawn again only when it changed
             self._drawn = drawn
-            board = self.query_one("#board", GridBoard)
-            board.set_cells([[Text(letter, style=ink)] for letter, ink in zip(letters, inks)], targets, styles)
+            self.grid.set_cells([[Text(letter, style=ink)] for letter, ink in zip(letters, inks)], targets, styles)
         self.query_one("#lg-info", Static).update(self.info_text(view))
 
     def info_text(self, view: dict) -> Text:
@@ -170,7 +170,7 @@ class LandGrabScreen(GameScreen):
         if view["over"]:
             return view["result"] or "The game is over."
         names = view["players"]
-        seat = self._mover()
+        seat = self.chooser()
         if seat is None:
             turn = view["turn"]
             return f"{names[turn]} ({view['colours'][turn]}) to move."
@@ -222,13 +222,8 @@ class LandGrabScreen(GameScreen):
             return f"takes {move.args[1]}" if piece else f"to {move.args[1]}"
         return self.game.describe_move(move)
 
-    def choose(self, index: int) -> None:
-        """A square chosen on the board (typed, Enter, or a click)."""
-        seat = self._mover()
-        if seat is None:
-            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
-            self.refresh_table()
-            return
+    def square_chosen(self, seat: int, index: int) -> None:
+        """A piece to move, where it goes, or an empty first-row square to create a piece on."""
         game = self.game
         view = game.view(seat)
         name = _sq(index)
@@ -238,7 +233,7 @@ class LandGrabScreen(GameScreen):
             origin = _sq(self.selected)
             there = [m for m in moves if m.kind == "move" and m.args[:2] == (origin, name)]
             if len(there) == 1:
-                self._clear()
+                self.let_go()
                 self.submit(seat, there[0])
                 return
             if there:  # a promotion: the piece is chosen in the action bar
@@ -284,42 +279,23 @@ class LandGrabScreen(GameScreen):
     def choose_any(self, rnd) -> None:
         """Choose, as a person would, the square a legal move starts from, at random (for the benchmark of
         key to frame: the action bar then holds the keys that make a move)."""
-        seat = self._mover()
+        seat = self.chooser()
         if seat is not None:
             moves = self.game.legal_moves(seat)
             move = rnd.choice(moves)
             if move.args:
-                self.choose(square_index(move.args[0], 8, 8))
-
-    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
-        if not self.read_only:
-            self.choose(message.index)
+                self.choose_square(square_index(move.args[0], 8, 8))
 
     def unlisted_key(self, key: str) -> bool:
-        if key == "\x1b":  # Escape: let go of the chosen piece or square
-            if self.selected is not None or self.making is not None:
-                self._clear()
-                self.error = ""
-                self.refresh_table()
-                return True
-            return False
-        if key in "0123456" and self._mover() is not None:
+        seat = self.chooser()
+        if key in "0123456" and seat is not None:
             if self.making is None:
-                self.error = "To create a piece, first choose an empty square on your first row, then press its value."
+                self.say("To create a piece, first choose an empty square on your first row, then press its value.")
             else:
                 letter = next(l for l in LETTERS if str(VALUES[l]) == key)
-                self.submit(self._mover(), Move("create", (_sq(self.making), letter)))  # refused: the reason
-                return True
-            self.refresh_table()
+                self.submit(seat, Move("create", (_sq(self.making), letter)))  # refused: the reason
             return True
-        return False
-
-    def on_events(self, events) -> None:
-        self._clear()
-
-    def action_undo(self) -> None:
-        self._clear()
-        super().action_undo()
+        return super().unlisted_key(key)
 
     def keys_help(self) -> str:
         return (

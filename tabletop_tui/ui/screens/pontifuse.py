@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
@@ -15,15 +14,15 @@ MARK_STYLE = {"X": "bold #ff6b6b", "O": "bold #4aa3ff"}
 KEYS = {"heads": "h", "tails": "t", "English": "e", "Basque": "b"}
 
 
-class PontifuseScreen(GameScreen):
-    def compose_table(self) -> ComposeResult:
-        yield Drawn(id="pf-armies")
-        yield GridBoard(3, 3, cell_width=13, cell_height=3, id="board")
-        yield Drawn(id="pf-notes")
+class PontifuseScreen(BoardScreen):
+    def make_board(self) -> GridBoard:
+        return GridBoard(3, 3, cell_width=13, cell_height=3)
 
-    def on_mount(self) -> None:
-        # (GameScreen.on_mount runs too: Textual calls the handler of every class in the chain)
-        self.query_one("#board", GridBoard).focus()
+    def above_board(self):
+        yield Drawn(id="pf-armies")
+
+    def below_board(self):
+        yield Drawn(id="pf-notes")
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -63,7 +62,7 @@ class PontifuseScreen(GameScreen):
             else:
                 top = Text(str(i + 1), style="dim")
             style = "bold" if mark else ""
-            width = self.query_one("#board", GridBoard).cell_width
+            width = self.grid.cell_width
             if len(short) <= width:
                 cells.append([top, Text(short, style=style), Text(view["directions"][i], style="dim")])
             else:  # a long name on two lines, never cut: its place on the grid says its direction
@@ -72,7 +71,7 @@ class PontifuseScreen(GameScreen):
         highlight = set(flanked)
         if view["last"] is not None:
             highlight.add(view["last"])
-        self.query_one("#board", GridBoard).set_cells(cells, highlight)
+        self.grid.set_cells(cells, highlight)
 
         notes = Text()
         notes.append("Names as the English know them; the Basque mirror them. ", style="dim")
@@ -112,20 +111,9 @@ class PontifuseScreen(GameScreen):
     def action_key(self, move: Move, index: int) -> str:
         return KEYS.get(move.args[0], str(index + 1)) if move.args else str(index + 1)
 
-    def place(self, cell: int) -> None:
-        """Mark a territory for the human to act; the rules say why if they refuse it."""
-        humans = self.session.human_to_act()
-        if not humans:
-            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
-            self.refresh_table()
-            return
-        self.submit(humans[0], Move("place", (cell,)))
+    def key_square(self, key: str) -> int | None:
+        return int(key) - 1 if key in "123456789" else None
 
-    def unlisted_key(self, key: str) -> bool:
-        if key in "123456789":
-            self.place(int(key) - 1)
-            return True
-        return False
-
-    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
-        self.place(message.index)
+    def square_move(self, seat: int, index: int) -> Move:
+        """Mark the territory; the rules say why if they refuse it."""
+        return Move("place", (index,))

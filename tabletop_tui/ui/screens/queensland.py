@@ -6,12 +6,10 @@ them)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tabletop_tui.rules.components.squares import square_name
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard
 
@@ -32,7 +30,7 @@ def glyph(seat: int) -> Text:
     return Text(GLYPHS[seat % len(GLYPHS)], style=COLORS[seat % len(COLORS)])
 
 
-class QueenslandScreen(GameScreen):
+class QueenslandScreen(BoardScreen):
     DEFAULT_CSS = """
     #ql-players { height: auto; }
     #ql-notes { height: auto; color: $text-muted; }
@@ -40,54 +38,30 @@ class QueenslandScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.selected: int | None = None  # the checker chosen to move
         self.show_lines = True
 
-    def compose_table(self) -> ComposeResult:
+    def make_board(self) -> GridBoard:
+        return GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
+
+    def above_board(self):
         yield Drawn(id="ql-players")
-        yield GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False, id="board")
+
+    def below_board(self):
         yield Drawn(id="ql-notes")
 
-    def on_mount(self) -> None:
-        # (GameScreen.on_mount runs too: Textual calls the handler of every class in the chain)
-        self.query_one("#board", GridBoard).focus()
-
-    # -- who is choosing ----------------------------------------------------------------------------
-
-    def mover(self) -> int | None:
-        """The person at the keyboard who is to move now (None: the computer, or nobody)."""
-        if self.read_only:
-            return None
-        humans = self.session.human_to_act()
-        return humans[0] if humans else None
-
-    def destinations(self, seat: int, square: int) -> set[int]:
-        """Where the rules let the checker on `square` go now."""
-        return {m.args[1] for m in self.game.legal_moves(seat) if m.kind == "move" and m.args[0] == square}
+    def targets(self, seat: int, index: int) -> set[int]:
+        """Where the rules let the checker on `index` go now."""
+        return {m.args[1] for m in self.game.legal_moves(seat) if m.kind == "move" and m.args[0] == index}
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def fit_board(self) -> None:
-        """The biggest cells the table has room for (the board grows with the terminal)."""
-        board = self.query_one("#board", GridBoard)
-        table = self.query_one("#table")
-        width, height = table.size.width - 2, table.size.height
-        if not width or not height:
-            return
-        for w, h in CELL_SIZES:
-            need_w = 2 + 1 + 8 * w + 1 + len(" typed: a10")
-            need_h = 2 + 8 * h + 1 + 3  # the board, the players' line and two lines of notes
-            if (need_w <= width and need_h <= height) or (w, h) == CELL_SIZES[-1]:
-                if (board.cell_width, board.cell_height) != (w, h):
-                    board.cell_width, board.cell_height = w, h
-                    board.refresh(layout=True)
-                return
-
     def show_table(self, view: dict) -> None:
-        self.fit_board()
+        # the biggest cells the table has room for, beside the board two columns of the table, above
+        # and below it the players' line and two lines of notes
+        self.fit_board(CELL_SIZES, spare=(2, 3))
         names = view["players"]
-        board_widget = self.query_one("#board", GridBoard)
-        mover = self.mover()
+        board_widget = self.grid
+        mover = self.chooser()
         board = view["board"]
         if self.selected is not None and (mover is None or view["phase"] != "move" or board[self.selected] != mover):
             self.selected = None
@@ -102,7 +76,7 @@ class QueenslandScreen(GameScreen):
 
         w, h = board_widget.cell_width, board_widget.cell_height
         lines = self.line_glyphs(view) if self.show_lines else {}
-        destinations = self.destinations(mover, self.selected) if self.selected is not None else set()
+        destinations = self.lit()
         last_move = view["last_move"] or []
         cells = []
         styles = {}
@@ -133,7 +107,7 @@ class QueenslandScreen(GameScreen):
 
         notes = Text()
         if self.selected is not None:
-            where = square_name(self.selected, 8, 8)
+            where = self.square_name(self.selected)
             notes.append(f"{where} can go to the {len(destinations)} squares marked ·; {where} again or "
                          "Escape lets go.\n", style="bold")
         elif view["over"]:
@@ -196,7 +170,7 @@ class QueenslandScreen(GameScreen):
         who = f"{names[seat]} {GLYPHS[seat % len(GLYPHS)]}"
         if view["phase"] == "move":
             if self.selected is not None:
-                return f"{who}: choose where {square_name(self.selected, 8, 8)} goes, or another checker."
+                return f"{who}: choose where {self.square_name(self.selected)} goes, or another checker."
             return f"{who}: choose a checker to move, or an empty square to place on (p: no move)."
         if view["moved"]:
             return f"{who}: now place a new checker on an empty square (type e4, or arrows, Enter)."
@@ -215,22 +189,9 @@ class QueenslandScreen(GameScreen):
             return "Skip the move, place a checker"
         return super().action_label(seat, move, optional)
 
-    def submit(self, seat: int, move: Move) -> bool:
-        done = super().submit(seat, move)
-        if done:
-            self.selected = None
-            self.refresh_table()
-        return done
-
-    def choose_square(self, index: int) -> None:
+    def square_chosen(self, seat: int, index: int) -> None:
         """A square chosen on the board: select a checker, send it somewhere, or place a new one."""
-        seat = self.mover()
-        if seat is None:
-            self.error = "Not now: " + (self.waiting_note() or "nobody is to move.")
-            self.refresh_table()
-            return
-        game = self.game
-        view = game.view(seat)
+        view = self.game.view(seat)
         owner = view["board"][index]
         if view["phase"] == "move":
             if self.selected is not None and index == self.selected:
@@ -239,12 +200,11 @@ class QueenslandScreen(GameScreen):
                 self.refresh_table()
                 return
             if owner == seat:
-                if not self.destinations(seat, index):
-                    self.error = f"The checker on {square_name(index, 8, 8)} is boxed in: it has nowhere to go."
-                    self.app.bell()
-                else:
-                    self.selected = index
-                    self.error = ""
+                if not self.targets(seat, index):
+                    self.say(f"The checker on {self.square_name(index)} is boxed in: it has nowhere to go.", bell=True)
+                    return
+                self.selected = index
+                self.error = ""
                 self.refresh_table()
                 return
             if self.selected is not None:
@@ -257,15 +217,7 @@ class QueenslandScreen(GameScreen):
             self.show_lines = not self.show_lines
             self.refresh_table()
             return True
-        if key == "\x1b" and self.selected is not None:
-            self.selected = None
-            self.error = ""
-            self.refresh_table()
-            return True
-        return False
-
-    def on_grid_board_chosen(self, message: GridBoard.Chosen) -> None:
-        self.choose_square(message.index)
+        return super().unlisted_key(key)
 
     def keys_help(self) -> str:
         return super().keys_help() + (
