@@ -115,7 +115,9 @@ async def test_nothing_before_the_pass_reaches_the_next_person_and_enter_never_l
         history = list(game.history)
         mover, nxt = screen.viewer(), screen.session.human_to_act()[0]
         # the prompt line says the hand-off, not the choice just made
-        assert "pass the keyboard" in shown(screen.query_one("#prompt"))
+        players = screen.session.players
+        assert f"{players[mover]} is done: {players[nxt]} is next." in shown(screen.query_one("#prompt"))
+        assert "pass the keyboard" in shown(screen.query_one("#actions"))
 
         # before the pass: keys a person might press (the action keys, squares typed by name, a board's
         # Space), a click on everything that takes clicks, and each widget's own message of a choice
