@@ -836,14 +836,6 @@ def test_undo_takes_back_every_move_and_a_record_replays():
         assert json.dumps(game.view(None), sort_keys=True) == states[i - 1]
 
 
-def test_a_copy_is_independent():
-    game = table(BOARD)
-    twin = game.copy()
-    play(twin, "a1 b1")
-    assert game.view(None)["board"][square_index("a1", 8, 8)] == "R"
-    assert destinations(game, "a1") == {"b1", "c1"}
-
-
 def test_refusals_speak_of_the_rules():
     game = table(BOARD)
     assert refused(game, Move("create", ("e4", "P"))).startswith("Pieces enter on your first row")

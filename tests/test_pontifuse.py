@@ -512,28 +512,6 @@ def test_undo_takes_back_marks_and_the_army_but_not_the_coin():
     assert back.view(None) == before and back.view(None)["cells"] == [""] * 9
 
 
-def test_copy_is_independent_and_replays_the_same_future():
-    game = Pontifuse(["Ada", "Bob"], seed=11)
-    twin = game.copy()
-    caller = game.to_act()[0]
-    game.play(caller, Move("call", ("heads",)))
-    assert twin.view(None)["phase"] == "call" and len(twin.history) == 0 and len(twin.log) == 1
-    twin.play(caller, Move("call", ("heads",)))
-    assert twin.view(None) == game.view(None)
-    game.play(game.to_act()[0], Move("army", ("English",)))
-    mark(game, 4)
-    assert twin.view(None)["cells"] == [""] * 9
-
-
-def test_record_round_trip():
-    game = ready(resonade=ADA, seed=8, replay_limit=3)
-    mark(game, 0, 1, 2)
-    record = json.loads(json.dumps(game.record()))
-    again = Pontifuse.from_record(record)
-    assert again.view(None) == game.view(None)
-    assert [e.text for e in again.log] == [e.text for e in game.log]
-
-
 # --------------------------------------------------------------------------------------------
 # the property test: many whole games with random legal moves
 

@@ -796,14 +796,6 @@ def test_view_shape_and_card_data():
     assert h.view(0)["house"]["rank"] == "Pawn" and h.view(0)["house"]["security"] is None
 
 
-def test_copy_is_independent():
-    g = rigged(["the Castle", "the Cave"], [8, 1])
-    c = g.copy()
-    g.play(0, THOROUGH)
-    assert c.phase == "job" and not chips(c.bag) and c.bank["Suns"] == 10
-    assert g.bank["Suns"] == 9 and g.view(0) != c.view(0)
-
-
 def test_undo_stops_at_rolls_and_flips():
     g = SecondStory(["Ada", "Bo"], seed=5)
     seat = g.to_act()[0]

@@ -536,17 +536,6 @@ def test_the_view_tells_nothing_of_dice_still_to_come():
     assert "seed" not in json.dumps(game.view(None))
 
 
-def test_record_round_trip():
-    game = TenDiePoker(NAMES[:5], 5, chips=12, hands=4, odd_chips="carry")
-    rnd = random.Random(5)
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        game.play(seat, rnd.choice(game.legal_moves(seat)))
-    again = TenDiePoker.from_record(json.loads(json.dumps(game.record())))
-    assert again.view(None) == game.view(None)
-    assert [e.text for e in again.log] == [e.text for e in game.log]
-
-
 def test_undo_goes_back_to_the_last_roll():
     game = TenDiePoker(NAMES[:4], 8)
     assert game.undo_status() == (False, "Nothing to undo yet.")

@@ -709,15 +709,6 @@ def test_record_round_trip_and_no_undo_after_dice():
     assert fresh.undo_status()[0] is False  # the dice have spoken
 
 
-def test_copy_is_independent():
-    game = ThiefDice(NAMES[:3], 9)
-    twin = game.copy()
-    game.play(game.to_act()[0], ROLL)
-    assert twin.history == [] and twin.steals == [0, 0, 0] and twin.last_roll is None
-    twin.play(twin.to_act()[0], ROLL)
-    assert twin.view(None) == game.view(None)
-
-
 # --------------------------------------------------------------------------------------------
 # the computer player
 

@@ -20,9 +20,10 @@ import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot
-from tabletop_tui.rules.engine import IllegalMove, log_for
+from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 
 from contract_games import INTERJECTS, INVARIANTS, PLANS, options, plan, players
+from hidden_game import INFO, Draw, DrawBot
 
 GAMES = catalog.GAMES
 IDS = [info.id for info in GAMES]
@@ -204,9 +205,84 @@ def test_a_computer_player_beats_random_players(info):
         bots = {s: computer(info, s, seed) if s == me else RandomBot(s, seed) for s in range(n)}
         play_bots(info, game, bots, f"{info.id} seed {seed}")
         wins += game.outcome().winners == [me]
-    assert wins * n > p.beat_games, f"{info.id}: the computer player won {wins} of {p.beat_games}"
+    assert wins * n > p.beat_games and wins >= p.beat_share * p.beat_games, \
+        f"{info.id}: the computer player won {wins} of {p.beat_games}"
 
 
 def test_the_plans_name_games_of_the_catalog():
     assert set(PLANS) <= set(IDS)
     assert set(INVARIANTS) <= set(IDS) and INTERJECTS <= set(IDS)
+
+
+# --------------------------------------------------------------------------------------------
+# the contract finds what it is there to find: games built to break it, one way each
+
+
+class Shallow(Draw):
+    """Its copies share its hands."""
+
+    def _copy_state(self, state):
+        super()._copy_state(state)
+        state["hands"] = self.hands
+
+
+class Moody(Draw):
+    """Its view holds a value that its record does not keep (how many tables were set before it)."""
+
+    tables = 0
+
+    def __init__(self, players, seed=0, **options):
+        super().__init__(players, seed, **options)
+        Moody.tables += 1
+        self.mood = Moody.tables
+
+    def view(self, seat):
+        return dict(super().view(seat), mood=self.mood)
+
+
+class Busy(Draw):
+    """Offers every seat a draw, its turn or not."""
+
+    def legal_moves(self, seat):
+        return [Move("draw")] if self.draws < 6 else []
+
+
+class Endless(Draw):
+    """Never ends (within its move limit)."""
+
+    move_limit = 40
+
+    def outcome(self):
+        return None
+
+
+class RecklessBot(DrawBot):
+    def choose(self, view, moves):
+        return Move("fly")
+
+
+def _broken(rules: str = "Draw", bot: str = "hidden_game:DrawBot"):
+    return INFO._replace(id=f"{rules.lower()}-test", rules=f"test_contract:{rules}", bot=bot)
+
+
+BROKEN = {
+    "copies share state": (_broken("Shallow"), test_a_copy_and_its_original_go_their_own_ways),
+    "a view its record cannot rebuild": (_broken("Moody"), test_a_record_in_json_rebuilds_the_same_game),
+    "moves for a seat not to act": (_broken("Busy"), test_random_games_keep_the_contract_and_end),
+    "no end": (_broken("Endless"), test_random_games_keep_the_contract_and_end),
+    "a computer player's illegal move": (_broken(bot="test_contract:RecklessBot"),
+                                         test_computer_players_choose_only_legal_moves),
+}
+
+
+@pytest.mark.parametrize("flaw", BROKEN)
+def test_the_contract_finds_a_game_that_breaks_it(flaw):
+    info, check = BROKEN[flaw]
+    with pytest.raises(AssertionError):
+        check(info)
+
+
+def test_a_sound_game_keeps_the_contract():
+    for check in (test_random_games_keep_the_contract_and_end, test_a_record_in_json_rebuilds_the_same_game,
+                  test_a_copy_and_its_original_go_their_own_ways, test_computer_players_choose_only_legal_moves):
+        check(_broken("Draw"))

@@ -18,32 +18,13 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Game, Move, log_for
 
+from contract_games import GAMES_HIDDEN, GAMES_OPEN, LEAK_GAMES, OPEN_MOVES, options, players
 from hidden_game import LEAKS, LEAKY, Draw, Reshuffle
-from leak_check import Sampler, findings, name_of, spellings, strings, token_of
+from leak_check import Sampler, findings, name_of, strings
+from leak_helpers import leaks
 
 #: rules classes tested before they are in the catalog: "module:Class"
 EXTRA: list[str] = []
-#: Seeded random games per game with hidden cards, each at most `leak_test_moves` moves where a game
-#: sets it (whole games take thousands of moves there), else its `move_limit`; and per game without.
-#: Few games suffice where the sampler sees every kind of move early; more where rare moves (a reshuffle,
-#: a tie at the top, a new round) come late.
-RANDOM_GAMES = {
-    "darwinian-poker": 60,
-    "seven-handed-poker": 60,
-    "thief-in-the-night": 24,
-    "the-syndicate": 40,
-    "shipwreck": 40,
-    "penniless-and-insane": 24,
-}
-GAMES_HIDDEN = 30  # a hidden-hand game not named above
-GAMES_OPEN = 5
-OPEN_MOVES = 300
-#: Options the random games keep as they are (every other choice and yes-or-no option is drawn at random
-#: in every other game), with the reason.
-KEEP_OPTIONS = {
-    # a castle built by hand takes the test's sixty moves before a card is dealt
-    "thief-in-the-night": {"castle": "random"},
-}
 
 
 def _rules_classes():
@@ -54,51 +35,8 @@ def _rules_classes():
         yield cls.id, cls
 
 
-_strings = strings  # the name other tests import
-
-
-def leaks(game: Game, seat: int | None, read: int) -> list[str]:
-    """What `seat` can read that names a card hidden from it, in its view or in its log from event
-    `read` on (a quick look by names; the exchanges of `leak_check` see more)."""
-    hidden = game.hidden_from(seat)
-    if not hidden:
-        return []
-    view = set(strings(game.view(seat)))
-    found = [f"view({seat}) holds {code}" for code in sorted(hidden & view)]
-    # names are shared by the two copies of a card: only a name whose every copy is hidden can leak
-    sight = {name_of(t) for t in view if token_of(t) is not None and t not in hidden}
-    spelled = [(code, s) for code in hidden if name_of(code) not in sight for s in spellings(code)]
-    for event in log_for(game.log[read:], seat):
-        found += [f"log for {seat} names {code}: {event.text!r}" for code, s in spelled if s in event.text]
-        found += [f"log data for {seat} holds {v}" for v in strings(event.data) if v in hidden]
-    return found
-
-
-_SAMPLERS: dict[str, Sampler] = {}
-
-
-def play_checking(cls, players: int, seed: int, limit: int, sampler: Sampler | None = None) -> None:
-    """One seeded random game of `cls`, checked (`leak_check.findings`): fails on the first leak. The
-    games of one game id share a sampler unless given one: a kind of move checked in one game is checked
-    again in the next only now and then."""
-    sampler = sampler or _SAMPLERS.setdefault(cls.id, Sampler(per_kind=2, every=100, seed=len(cls.id)))
-    found = findings(cls, players, seed, limit, sampler)
-    assert not found, found[:5]
-
-
-def _players(cls, seed: int) -> int:
-    return cls.min_players + seed % (cls.max_players - cls.min_players + 1)
-
-
-def _options(cls, seed: int) -> dict:
-    """The table's options for random game `seed`: the defaults in even games; in odd ones each choice
-    and yes-or-no option drawn at random (but those in KEEP_OPTIONS)."""
-    if seed % 2 == 0:
-        return {}
-    rnd = random.Random(f"options {seed}")
-    options = {o.key: rnd.choice([c[0] for c in o.choices]) if o.kind == "choice" else rnd.random() < 0.5
-               for o in cls.OPTIONS if o.kind in ("choice", "bool")}
-    return {**options, **KEEP_OPTIONS.get(cls.id, {})}
+_players = players
+_options = options
 
 
 HIDDEN = [(i, cls) for i, cls in _rules_classes() if cls.hidden_information]
@@ -110,7 +48,7 @@ def test_no_seat_can_tell_apart_two_cards_it_has_not_seen(game_id, cls):
     sampler = Sampler(seed=len(game_id))
     limit = getattr(cls, "leak_test_moves", cls.move_limit)
     found = []
-    for seed in range(RANDOM_GAMES.get(game_id, GAMES_HIDDEN)):
+    for seed in range(LEAK_GAMES.get(game_id, GAMES_HIDDEN)):
         found += findings(cls, _players(cls, seed), seed, limit, sampler, **_options(cls, seed))
         assert not found, found[:5]
     # every kind of move was checked: the first few of each kind always are
