@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_store import Counting  # noqa: E402
+from test_store import Counting, race_moves  # noqa: E402
 
 from tabletop_tui.store import Store  # noqa: E402
 
@@ -57,27 +57,28 @@ def session_child(mode: str, folder: str, save_id: str, n: str = "0") -> None:
 def main(mode: str, folder: str, seed: str, n: str = "0", at: str = "0") -> None:
     if mode in ("hold", "finish-kill"):
         return session_child(mode, folder, seed, n)
-    rnd = random.Random(int(seed))
     store = Store.open(folder)
     if store.problems:
         sys.exit("store problems: " + "; ".join(store.problems))
+    if mode == "race":
+        time.sleep(max(0.0, float(at) - time.time()))
+        save_id, _ = race_moves(store, Path(folder), int(seed), int(n))
+        store.set_setting(f"race.{seed}", int(n))
+        store.close()
+        print("done", save_id, flush=True)
+        return
+    rnd = random.Random(int(seed))
     game = Counting(["Ada", "Bo"], int(seed), target=10**12)
     save_id = store.new_game(game.record(), [1], "Counting")
-    if mode == "autosave":
-        print("save", save_id, flush=True)
-    time.sleep(max(0.0, float(at) - time.time()))
+    print("save", save_id, flush=True)
     count = 0
-    while mode == "autosave" or count < int(n):
+    while True:
         seat = game.to_act()[0]
         move = rnd.choice(game.legal_moves(seat))
         game.play(seat, move)
-        store.add_move(save_id, count, seat, move.to_json())
-        if mode == "autosave":
-            print(json.dumps({"index": count, "seat": seat, "move": move.to_json()}), flush=True)
+        store.sync(save_id, count, [[seat, move.to_json()]])
+        print(json.dumps({"index": count, "seat": seat, "move": move.to_json()}), flush=True)
         count += 1
-    store.set_setting(f"race.{seed}", count)
-    store.close()
-    print("done", save_id, flush=True)
 
 
 if __name__ == "__main__":

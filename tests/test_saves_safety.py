@@ -188,7 +188,7 @@ def test_a_resumed_game_that_is_over_records_its_finish(store):
     """A kill (or an older version) left the last move saved and the finish not: the game stayed
     unfinished forever and never reached the statistics."""
     session, last = one_move_from_the_end(store)
-    store.add_move(session.save_id, len(session.game.history), last[0], last[1].to_json())
+    store.sync(session.save_id, len(session.game.history), [[last[0], last[1].to_json()]])
     assert [r["id"] for r in store.unfinished()] == [session.save_id]
     resumed = Session.resume(store, session.save_id)
     assert resumed.over() and resumed.kept

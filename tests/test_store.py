@@ -132,7 +132,7 @@ def autosaved_game(store, players=("Ada", "Bo"), seed=1, n=None, computer=(), rn
     while game.outcome() is None and (n is None or len(game.history) < n):
         seat = game.to_act()[0]
         game.play(seat, rnd.choice(game.legal_moves(seat)))
-        store.add_move(save_id, len(game.history) - 1, seat, game.history[-1][1].to_json())
+        store.sync(save_id, len(game.history) - 1, [[seat, game.history[-1][1].to_json()]])
     if game.outcome() is not None:
         store.sync(save_id, len(game.history), [], game.outcome().to_json())
     return save_id, game
@@ -191,7 +191,7 @@ def test_a_new_game_may_come_with_moves_and_options(store):
     assert saved["record"] == game.record()
     assert saved["record"]["options"] == {"target": 30}
     assert saved["title"] == "counting"  # no title given: the game id
-    store.add_move(save_id, 6, game.to_act()[0], ["add", 1])
+    store.sync(save_id, 6, [[game.to_act()[0], ["add", 1]]])
     assert len(store.load(save_id)["record"]["moves"]) == 7
 
 
@@ -252,7 +252,7 @@ def test_unfinished_lists_summaries_newest_first_without_finished_games(store):
     b, _ = autosaved_game(store, ["Cy", "Dee"], seed=2, n=2, target=1000)
     done, _ = autosaved_game(store, ["Eve", "Fay"], seed=3)
     c = store.new_game(Counting(["Gus", "Hal"], 4).record(), [0, 1], "Counting")
-    store.add_move(a, 3, game_a.to_act()[0], ["add", 1])  # a was played last
+    store.sync(a, 3, [[game_a.to_act()[0], ["add", 1]]])  # a was played last
     rows = store.unfinished()
     assert [r["id"] for r in rows] == [a, c, b]
     first = rows[0]
@@ -565,7 +565,7 @@ def test_an_unreachable_folder_gives_a_store_that_refuses_writes_until_the_folde
         assert s.unfinished() == []
         (tmp_path / "a-file").unlink()  # the way is free: the next write makes the folder and the store
         save_id = s.new_game(Counting(["A", "B"], 0).record(), [], None)
-        s.add_move(save_id, 0, 0, ["add", 1])
+        s.sync(save_id, 0, [[0, ["add", 1]]])
         assert s.writable and s.path == tmp_path / "a-file" / "data" / "store.db"
     with Store.open(tmp_path / "a-file" / "data") as s:
         assert s.load(save_id)["record"]["moves"] == [[0, ["add", 1]]]
@@ -651,7 +651,7 @@ def test_a_migration_step_of_the_rules_class_rewrites_the_save_and_keeps_the_ori
         assert saved["record"]["moves"] == game.record()["moves"]
         again = s.load(save_id)  # stored migrated: not migrated twice
         assert again["record"] == saved["record"]
-        s.add_move(save_id, 4, CountingV2.from_record(again["record"]).to_act()[0], ["add", 1])
+        s.sync(save_id, 4, [[CountingV2.from_record(again["record"]).to_act()[0], ["add", 1]]])
         con = raw(s.path)
         original = json.loads(con.execute("SELECT original FROM saves WHERE id = ?", (save_id,)).fetchone()[0])
         con.close()
@@ -701,8 +701,8 @@ def test_two_connections_in_one_process_share_the_store(tmp_path, clock):
     b = Store.open(tmp_path, rules=rules_of(RULES))
     save_id = a.new_game(Counting(["Ada", "Bo"], 0, target=10**6).record(), [], "Counting")
     for i in range(20):
-        (a if i % 2 else b).add_move(save_id, i, i % 2, ["add", 1])
-        (b if i % 2 else a).add_move(save_id, i, i % 2, ["add", 1])  # the same move again: harmless
+        (a if i % 2 else b).sync(save_id, i, [[i % 2, ["add", 1]]])
+        (b if i % 2 else a).sync(save_id, i, [[i % 2, ["add", 1]]])  # the same move again: harmless
     assert len(b.load(save_id)["record"]["moves"]) == 20
     b.set_setting("k", 1)
     assert a.get_setting("k") == 1
@@ -718,7 +718,7 @@ def test_threads_may_share_one_store(tmp_path, clock):
     def worker(save_id):
         try:
             for i in range(50):
-                s.add_move(save_id, i, i % 2, ["add", 2])
+                s.sync(save_id, i, [[i % 2, ["add", 2]]])
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -737,14 +737,51 @@ def _child(*args: str) -> subprocess.Popen:
                             text=True, cwd=str(HERE.parent))
 
 
+#: The writers of a race: two children and this process.
+RACERS = (1, 2, 3)
+
+
+def race_moves(store: Store, folder: Path, seed: int, n: int, timeout: float = 120.0) -> tuple[str, Counting]:
+    """n moves of a new game, each autosaved as a session saves them, by one writer of a race: a move
+    that finds the store locked by another writer is saved with the next one. Each writer says (by a
+    file in `folder`) that its first move is saved, and saves its last move only once every writer
+    has saved its first; so the writes overlap however fast or slow each process is. `timeout` only
+    ends a race whose other writers died."""
+    rnd = random.Random(seed)
+    game = Counting(["Ada", "Bo"], seed, target=10**12)
+    save_id = store.new_game(game.record(), [1], "Counting")
+    made: list[list] = []
+    saved = 0
+    waited = 0.0
+    while saved < n:
+        if len(made) < n:
+            seat = game.to_act()[0]
+            move = rnd.choice(game.legal_moves(seat))
+            game.play(seat, move)
+            made.append([seat, move.to_json()])
+        if len(made) == n:
+            while len(list(folder.glob("started-*"))) < len(RACERS) and waited < timeout:
+                time.sleep(0.01)
+                waited += 0.01
+        try:
+            store.sync(save_id, saved, made[saved:])
+        except StoreError:  # another writer has the store: these moves are saved with the next
+            time.sleep(0.001 if len(made) == n else 0)
+            continue
+        if not saved:
+            (folder / f"started-{seed}").touch()
+        saved = len(made)
+    return save_id, game
+
+
 def test_two_processes_writing_at_once_do_not_corrupt_the_store(tmp_path):
     n = 1500
     Store.open(tmp_path).close()
     start = time.time() + 1.0  # the children are ready by then, and all three write at once
-    children = [_child("race", str(tmp_path), str(seed), str(n), str(start)) for seed in (1, 2)]
+    children = [_child("race", str(tmp_path), str(seed), str(n), str(start)) for seed in RACERS[:2]]
     with Store.open(tmp_path, rules=rules_of(RULES)) as s:  # and this process writes too
         time.sleep(max(0.0, start - time.time()))
-        mine, game = autosaved_game(s, seed=3, n=n, target=10**12)
+        mine, game = race_moves(s, tmp_path, RACERS[2], n)
     outputs = [c.communicate(timeout=60) for c in children]
     for child, (out, err) in zip(children, outputs):
         assert child.returncode == 0, err
@@ -760,7 +797,7 @@ def test_two_processes_writing_at_once_do_not_corrupt_the_store(tmp_path):
             spans.append(s._conn.execute("SELECT min(at), max(at) FROM moves WHERE save_id = ?", (save_id,)).fetchone())
         assert s.load(mine)["record"] == game.record()
         assert s.get_setting("race.1") == n and s.get_setting("race.2") == n
-    # the writing really overlapped
+    # the writing really overlapped (each writer saved its first move before any saved its last)
     assert max(first for first, _ in spans) < min(last for _, last in spans)
 
 
@@ -829,7 +866,7 @@ def test_random_operations_keep_the_store_equal_to_the_games(store):
         if action < 0.75 and game.outcome() is None:
             seat = game.to_act()[0]
             game.play(seat, rnd.choice(game.legal_moves(seat)))
-            store.add_move(save_id, len(game.history) - 1, seat, game.history[-1][1].to_json())
+            store.sync(save_id, len(game.history) - 1, [[seat, game.history[-1][1].to_json()]])
             if game.outcome() is not None:
                 store.sync(save_id, len(game.history), [], game.outcome().to_json())
         elif action < 0.9 and game.history:
@@ -859,7 +896,7 @@ def test_a_save_from_before_stream_versions_resumes_exactly_as_it_was_played(sto
     for _ in range(6):
         seat = old.to_act()[0]
         old.play(seat, Move("roll"))
-        store.add_move(save_id, len(old.history) - 1, seat, old.history[-1][1].to_json())
+        store.sync(save_id, len(old.history) - 1, [[seat, old.history[-1][1].to_json()]])
     # the saves table as it was written before the stream had versions: no "stream" in the setup
     con = raw(store.path)
     setup = json.loads(con.execute("SELECT setup FROM saves WHERE id = ?", (save_id,)).fetchone()[0])
@@ -974,7 +1011,7 @@ def test_listing_a_store_with_a_100000_move_save_does_not_replay_it(store, tmp_p
 
 def test_a_save_without_a_summary_is_replayed_once_and_its_summary_kept(store, tmp_path, monkeypatch):
     """Saves written by an older program (or moves it added since) have no summary that matches them."""
-    first, game = autosaved_game(store, seed=4, n=5, target=500)  # add_move: the summary is the new game's
+    first, game = autosaved_game(store, seed=4, n=5, target=500)  # no to_act: the summary is the new game's
     replays = []
     real = Counting.replay.__func__
 
@@ -998,7 +1035,7 @@ def test_a_save_without_a_summary_is_replayed_once_and_its_summary_kept(store, t
         assert older.unfinished()[0]["turn"] == row["turn"] and len(replays) == 2
     # the older program plays on (a move, with no summary): the next listing sees it and replays once
     game.play(game.to_act()[0], Move("add", (1,)))
-    store.add_move(first, 5, game.history[-1][0], ["add", 1])
+    store.sync(first, 5, [[game.history[-1][0], ["add", 1]]])
     assert store.unfinished()[0]["to_act"] == game.to_act() and len(replays) == 3
     assert store.unfinished()[0]["to_act"] == game.to_act() and len(replays) == 3
 
