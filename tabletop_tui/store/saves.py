@@ -144,8 +144,10 @@ class SavesMixin:
         "outcome" (dict or None)}. The record is ready for `Game.from_record`.
 
         Raises StoreError (the save stays as it is) when there is no such save, when it is damaged,
-        or when it needs a newer version of the game's rules. An older rules version is migrated
-        through `MIGRATIONS` where a step exists, else returned as it is."""
+        or when it needs a newer version of the game's rules. An older rules version is migrated by
+        the steps its rules class declares (`migrations`, applied in turn up to the class's
+        `rules_version`) where a step exists, else returned as it is; a migrated record is written
+        back, and the record as it was kept in the `original` column."""
         with self._lock:
             saved = self._read(save_id)
             record = saved["record"]
