@@ -151,7 +151,6 @@ def expected_game(keys: list[str]) -> tuple[Pontifuse, list]:
 
 
 def test_kill_mid_game_then_resume(data_dir):
-    started = time.monotonic()
     keys = ["h", "e", "5", "1", "9", "3", "7"]  # call heads, the English, then five of the nine territories
     last_key = "4"  # typed just before the kill: it may or may not be saved, and nothing else may suffer
     game, expected = expected_game(keys + [last_key])
@@ -243,4 +242,3 @@ def test_kill_mid_game_then_resume(data_dir):
         assert saved_moves(store, save_id) == moves
     finally:
         store.close()
-    assert time.monotonic() - started < 120
