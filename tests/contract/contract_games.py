@@ -43,10 +43,11 @@ PLANS: dict[str, Plan] = {
     "thief-dice": Plan(random_games=10, no_beat="the dice decide all but the ratting: its computer player "
                        "wins a fair share and no more (19 of 60 games at three players, 32 of 60 at two)"),
     "monster-builder": Plan(options={"rounds": 12}, beat_games=16),
-    "darwinian-poker": Plan(random_games=30, beat_games=16),
+    "darwinian-poker": Plan(random_games=30, beat_games=40, beat_share=0.7),
     "seven-handed-poker": Plan(random_games=30, beat_games=8, beat_players=2),
     "pontifuse": Plan(random_games=40, beat_games=6, beat_players=2),
     "thief-in-the-night": Plan(random_games=4, bot_games=1, beat_games=4, beat_players=2),
+    "the-syndicate": Plan(beat_games=24, beat_share=0.6),
     "shipwreck": Plan(random_games=8),
     "board-game-project-55": Plan(random_games=3, bot_games=1, beat_games=2, beat_players=2),
     "queensland": Plan(bot_games=1, beat_games=3, beat_players=2),
