@@ -320,7 +320,7 @@ def autosave(count: int) -> None:
         times = []
         for i in range(count):
             start = time.perf_counter()
-            store.add_move(save, i, i % 2, ["place", i % 9])
+            store.sync(save, i, [[i % 2, ["place", i % 9]]])
             times.append(time.perf_counter() - start)
     times.sort()
     print(f"autosave of one move ({count} moves, one transaction each):")

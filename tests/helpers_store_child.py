@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_store import Counting, race_moves  # noqa: E402
+from test_store import Counting, race_moves, retrying  # noqa: E402
 
 from tabletop_tui.store import Store  # noqa: E402
 
@@ -63,7 +63,7 @@ def main(mode: str, folder: str, seed: str, n: str = "0", at: str = "0") -> None
     if mode == "race":
         time.sleep(max(0.0, float(at) - time.time()))
         save_id, _ = race_moves(store, Path(folder), int(seed), int(n))
-        store.set_setting(f"race.{seed}", int(n))
+        retrying(lambda: store.set_setting(f"race.{seed}", int(n)))
         store.close()
         print("done", save_id, flush=True)
         return

@@ -195,26 +195,6 @@ def test_a_new_game_may_come_with_moves_and_options(store):
     assert len(store.load(save_id)["record"]["moves"]) == 7
 
 
-def test_a_replayed_duplicate_is_harmless_but_a_gap_or_a_different_move_is_refused(store):
-    save_id = store.new_game(Counting(["Ada", "Bo"], 1).record(), [], "Counting")
-    store.add_move(save_id, 0, 0, ["add", 2])
-    store.add_move(save_id, 1, 1, ["add", 3])
-    store.add_move(save_id, 1, 1, ["add", 3])  # the same move again
-    store.add_move(save_id, 0, 0, ["add", 2])
-    assert store.load(save_id)["record"]["moves"] == [[0, ["add", 2]], [1, ["add", 3]]]
-    with pytest.raises(StoreError, match="move 2 of save .* is already saved as a different move"):
-        store.add_move(save_id, 1, 1, ["add", 1])
-    with pytest.raises(StoreError, match="move 4 cannot be saved: save .* has only 2 moves"):
-        store.add_move(save_id, 3, 0, ["add", 1])
-    with pytest.raises(StoreError, match="there is no saved game 'nope'"):
-        store.add_move("nope", 0, 0, ["add", 1])
-    with pytest.raises(StoreError, match="move number"):
-        store.add_move(save_id, -1, 0, ["add", 1])
-    with pytest.raises(StoreError, match="cannot be saved"):
-        store.add_move(save_id, 2, 0, ["add", 1.5])
-    assert store.load(save_id)["record"]["moves"] == [[0, ["add", 2]], [1, ["add", 3]]]
-
-
 def test_an_undo_keeps_the_first_moves_and_play_goes_on(store):
     save_id, game = autosaved_game(store, n=8, target=1000)
     store.sync(save_id, 5, [])
@@ -741,6 +721,20 @@ def _child(*args: str) -> subprocess.Popen:
 RACERS = (1, 2, 3)
 
 
+def retrying(write, timeout: float = 120.0):
+    """A write of a racer, tried again while another writer has the store (a session's writes wait
+    only `QUICK_BUSY_MS` for a lock); `timeout` only ends a race whose other writers died."""
+    waited = 0.0
+    while True:
+        try:
+            return write()
+        except StoreError:
+            if waited > timeout:
+                raise
+            time.sleep(0.005)
+            waited += 0.005
+
+
 def race_moves(store: Store, folder: Path, seed: int, n: int, timeout: float = 120.0) -> tuple[str, Counting]:
     """n moves of a new game, each autosaved as a session saves them, by one writer of a race: a move
     that finds the store locked by another writer is saved with the next one. Each writer says (by a
@@ -749,7 +743,7 @@ def race_moves(store: Store, folder: Path, seed: int, n: int, timeout: float = 1
     ends a race whose other writers died."""
     rnd = random.Random(seed)
     game = Counting(["Ada", "Bo"], seed, target=10**12)
-    save_id = store.new_game(game.record(), [1], "Counting")
+    save_id = retrying(lambda: store.new_game(game.record(), [1], "Counting"), timeout)
     made: list[list] = []
     saved = 0
     waited = 0.0

@@ -30,7 +30,7 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, store):
     good = Session.new("pontifuse", ["Ada", "Bo"], 2, {}, [], store)
     bad = Session.new("pontifuse", ["Cy", "Dee"], 2, {}, [], store)
     # a move the rules refuse: the record no longer replays
-    store.add_move(bad.save_id, 0, 0, ["place", 4])
+    store.sync(bad.save_id, 0, [[0, ["place", 4]]])
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
@@ -45,7 +45,7 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, store):
 async def test_a_save_that_does_not_replay_is_reported_short_and_printable(make_app, store):
     bad = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     bad.release()
-    store.add_move(bad.save_id, 0, 0, ["\x1b]0;owned\x07\x1b[2J" + "x" * 3000])  # written by anything at all
+    store.sync(bad.save_id, 0, [[0, ["\x1b]0;owned\x07\x1b[2J" + "x" * 3000]]])  # written by anything at all
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)

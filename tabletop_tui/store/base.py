@@ -14,12 +14,15 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop_tui.names import printable
 from tabletop_tui.store import database
 from tabletop_tui.store.database import DB_NAME, data_dir
 from tabletop_tui.store.errors import StoreError, _Damaged, _Newer, _Unusable
+
+if TYPE_CHECKING:
+    from tabletop_tui.store import Store
 
 
 def _catalog_rules(game_id: str):

@@ -44,49 +44,6 @@ class SavesMixin:
             self._put_summary(save_id, len(clean["moves"]), now, to_act)
             return save_id
 
-    def add_move(self, save_id: str, index: int, seat: int, move_json: Any) -> None:
-        """Autosave move number `index` (0 = the first move) of a game: one INSERT, one transaction.
-
-        Saving a move that is already saved (same index, seat and move) does nothing; a different
-        move at a saved index, or an index past the next one (a gap), raises StoreError."""
-        from tabletop_tui.rules.engine import Move, RecordError  # loaded when needed: startup stays fast
-
-        if not _int(index) or index < 0:
-            raise StoreError(f"a move number must be a whole number from 0 up, not {shorten(index)}")
-        if not _int(seat) or seat < 0:
-            raise StoreError(f"a seat must be a whole number from 0 up, not {shorten(seat)}")
-        try:
-            text = _dumps(Move.from_json(move_json).to_json())
-        except (RecordError, TypeError, ValueError) as exc:
-            raise StoreError(f"the move {shorten(move_json)} cannot be saved: {exc}") from None
-        with self._lock:
-            self._check_writable()
-            try:
-                cur = self._conn.execute(
-                    "INSERT INTO moves (save_id, idx, seat, move, at) SELECT ?1, ?2, ?3, ?4, ?5 "
-                    "WHERE coalesce((SELECT max(idx) FROM moves WHERE save_id = ?1), -1) + 1 = ?2",
-                    (save_id, index, seat, text, _now()),
-                )
-            except sqlite3.IntegrityError:
-                raise StoreError(f"there is no saved game {shorten(save_id)}") from None
-            except sqlite3.Error as exc:
-                raise StoreError(f"the move could not be saved: {exc}") from None
-            if cur.rowcount == 1:
-                return
-            self._explain_refused_move(save_id, index, seat, text)
-
-    def _explain_refused_move(self, save_id: str, index: int, seat: int, text: str) -> None:
-        row = self._conn.execute("SELECT seat, move FROM moves WHERE save_id = ? AND idx = ?",
-                                 (save_id, index)).fetchone()
-        if row is not None:
-            if row[0] == seat and row[1] == text:
-                return  # the same move saved twice: harmless
-            raise StoreError(f"move {index + 1} of save {save_id} is already saved as a different move")
-        if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
-            raise StoreError(f"there is no saved game {shorten(save_id)}")
-        count = self._conn.execute("SELECT count(*) FROM moves WHERE save_id = ?", (save_id,)).fetchone()[0]
-        raise StoreError(f"move {index + 1} cannot be saved: save {save_id} has only {count} moves")
-
     def _drop_moves(self, save_id: str, n_moves: int) -> int:
         """Delete the moves from number `n_moves` on (a finished game is unfinished again); how many went."""
         gone = self._conn.execute("DELETE FROM moves WHERE save_id = ? AND idx >= ?", (save_id, n_moves)).rowcount
