@@ -467,6 +467,12 @@ class Game(abc.ABC):
         if callable(own) and not getattr(own, "no_moves_once_over", False) \
                 and not getattr(own, "__isabstractmethod__", False):
             cls.legal_moves = _no_moves_once_over(own)
+            cls._own_legal_moves = own  # what `play` asks, checking the end itself once
+
+    def _own_legal_moves(self, seat: int) -> list[Move]:
+        """The game's own list of legal moves, before the engine's check of the end (`play` checks
+        the end once itself). Set for each game class that defines `legal_moves`."""
+        return self.legal_moves(seat)
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -528,8 +534,8 @@ class Game(abc.ABC):
 
         `legal_moves` is the single source of truth: it returns [] for a seat that may not act, and
         the engine makes it [] for everyone once the game is over."""
-        legal = self.legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
-        if legal is None or not is_move(move) or move not in legal:
+        legal = self._own_legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
+        if legal is None or not is_move(move) or move not in legal or self.outcome() is not None:
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
