@@ -1,4 +1,4 @@
-"""The leak check of tests/test_hidden_cards.py: can a seat tell two cards it has not seen apart?
+"""The leak check of tests/contract/test_hidden_cards.py: can a seat tell two cards it has not seen apart?
 
 A seat that has not seen cards a and b cannot tell the game as it stands from the same game with a and
 b exchanged: a card in another hand and a card in the deck, two cards of one hand, two cards of the deck
@@ -20,7 +20,7 @@ the lines before an event of a kind named "...shuffle..." (a move that shows a c
 back into a deck) are read by the exchanges instead.
 
 A plain module (pytest puts tests/ on sys.path): `findings(...)` plays one seeded random game and says
-what leaked; tests/test_hidden_cards.py runs it over every game of the catalog and over games built
+what leaked; tests/contract/test_hidden_cards.py runs it over every game of the catalog and over games built
 to leak (tests/hidden_game.py)."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import abc
 import copy as _copy
 import functools
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, NamedTuple
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from tabletop_tui.rules.words import shorten
 
@@ -420,6 +420,10 @@ class Game(abc.ABC):
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     rules_version: ClassVar[int] = 1
+    #: How a save of an older rules version becomes one of the next: `{v: step}`, where `step` takes a
+    #: record of version v and returns the same game as a record of version v + 1 (the store applies
+    #: the steps in turn; `rules/migrations.py` has the usual one, pinning an option to its old reading).
+    migrations: ClassVar[dict[int, Callable[[dict], dict]]] = {}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
