@@ -436,9 +436,7 @@ def best_last_turn(board: list[int], seat: int) -> int:
     starts = [(None, None)]
     for s in range(64):
         if board[s] == seat:
-            game_like = list(board)
             for t in empties:
-                between_ok = True
                 r1, c1, r2, c2 = s // 8, s % 8, t // 8, t % 8
                 dr, dc = r2 - r1, c2 - c1
                 if not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):

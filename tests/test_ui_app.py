@@ -217,7 +217,6 @@ async def test_many_choices_share_rows_by_their_own_widths_and_all_stay_in_reach
 
 async def test_the_launchers_rules_go_back_to_the_games_and_focus_comes_back_to_the_games(make_app, store):
     from tabletop_tui.ui.screens.modals import RulesScreen
-    from ui_helpers import start
 
     session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
     session.release()

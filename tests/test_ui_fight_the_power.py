@@ -61,7 +61,7 @@ async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store)
                 await press_for_move(pilot, screen, "f")
                 fights += 1
                 fight = screen.session.game.view(None)["last_fight"]
-                a, d = names[fight["attacker"]], names[fight["defender"]]
+                a = names[fight["attacker"]]
                 said = f"{a}'s {' '.join(map(str, fight['attack']))}"
                 assert said in log_text(screen)
                 assert f"{a} attack" in words(screen.query_one("#ftp-fight"))

@@ -155,7 +155,6 @@ async def test_play_again_from_the_list_of_finished_games(make_app, store, fixed
         await settle(pilot, 3)
         await pilot.press("g")
         await settle(pilot, 3)
-        listing = app.screen
         await pilot.press("a")  # a new deal
         await settle(pilot, 3)
         again = app.screen.session

@@ -3,7 +3,6 @@ over by another copy of the program. The game always goes on."""
 
 from __future__ import annotations
 
-import sqlite3
 
 from tabletop_tui.session import Session
 from tabletop_tui.store import Store

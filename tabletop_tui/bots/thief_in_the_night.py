@@ -21,8 +21,7 @@ from tabletop_tui.rules.components.cards import STANDARD, card
 from tabletop_tui.rules.components.poker import hand_value
 from tabletop_tui.rules.engine import Move, Stream
 from tabletop_tui.rules.thief_in_the_night import (
-    AREA, CAPTAIN, DX, DY, FACINGS, N, STEPS, Castle, generate_castle, is_behind, is_edge_square, neighbours,
-    reach_of, sight)
+    AREA, CAPTAIN, DX, DY, FACINGS, N, STEPS, Castle, generate_castle, is_behind, is_edge_square, reach_of, sight)
 
 _SAMPLES: dict[int, list[int]] = {}
 
@@ -350,7 +349,6 @@ class ThiefInTheNightBot(Bot):
         pieces = [p[0] for p in view["pieces"]]
         facing = [p[1] for p in view["pieces"]]
         chase = self.distances(castle, (thief_at,))
-        target = thief_at if not view["carrying"] else thief_at
         thief_reach = self.thief_reach(castle, thief_at, pieces)
         n_thief = view["thief_count"]
 

@@ -561,7 +561,6 @@ class BoardGameProject55(Game):
 
     def describe_move(self, move: Move) -> str:
         kind, args = move.kind, move.args
-        colour = COLOURS[self.colour] if self.colour is not None else "the rolled colour"
         if kind == "roll":
             return "Roll the die"
         if kind == "restock":

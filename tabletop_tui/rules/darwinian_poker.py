@@ -28,7 +28,7 @@ The view (`view(seat)`; cards are codes, hands sorted highest first as the seeds
 from __future__ import annotations
 
 from tabletop_tui.rules.components.cards import STANDARD, by_order, card, names
-from tabletop_tui.rules.components.poker import best_hand, hand_value
+from tabletop_tui.rules.components.poker import best_hand
 from tabletop_tui.rules.engine import Event, Game, Move, Outcome, rank_standings
 from tabletop_tui.rules.words import listing, plural, shorten
 

@@ -307,7 +307,7 @@ class MonsterBuilder(Game):
         self.die = None
         scavenging = self.phase == SCAVENGE_SLOT
         text = (f"{self.players[seat]} builds the {value} of research die {die + 1} into the {SLOTS[slot]} "
-                f"(it was {old})" + ("" if value == 1 else f"; the die turns to 1") + ".")
+                f"(it was {old})" + ("" if value == 1 else "; the die turns to 1") + ".")
         events.append(self.say(text, "build", seat, die=die, slot=slot, value=value, was=old))
         if self._finished(seat, events):
             return

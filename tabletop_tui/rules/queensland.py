@@ -365,7 +365,7 @@ class Queensland(Game):
         if kind in ("move", "place"):
             want = 2 if kind == "move" else 1
             if len(args) != want or not all(type(a) is int and 0 <= a < SQUARES for a in args):
-                return f"That is not a square of the board: the squares run from a1 to h8."
+                return "That is not a square of the board: the squares run from a1 to h8."
         if seat != self._seat:
             return f"It is not {me}'s turn: {names[self._seat]} is to play."
         if kind == "skip":

@@ -20,7 +20,7 @@ from tabletop_tui.rules.engine import Game, Move, log_for
 
 from contract_games import GAMES_HIDDEN, GAMES_OPEN, LEAK_GAMES, OPEN_MOVES, options, players
 from hidden_game import LEAKS, LEAKY, Draw, Reshuffle
-from leak_check import Sampler, findings, name_of, strings
+from leak_check import Sampler, findings, name_of
 from leak_helpers import leaks
 
 #: rules classes tested before they are in the catalog: "module:Class"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +12,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.rules.words import listing, plural
+from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip, chip_text
 

@@ -101,7 +101,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_seats()
-        self.query_one(f"#name-0", Input).focus()
+        self.query_one("#name-0", Input).focus()
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.rules.thief_in_the_night import FACINGS, N, piece_name, square_name
+from tabletop_tui.rules.thief_in_the_night import N, piece_name, square_name
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import LogScreen
