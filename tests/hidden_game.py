@@ -47,7 +47,7 @@ class Draw(Game):
         self.hands[seat].append(code)
         self.draws += 1
         self.turn = (seat + 1) % len(self.players)
-        return [self.tell(seat, f"{name} draws {card(code).name}.", f"{name} draws a card.", seat=seat, card=code)]
+        return [self.tell(seat, f"{name} draws {card(code).name}.", public=f"{name} draws a card.", seat=seat, card=code)]
 
     def view(self, seat):
         return {"hands": [h if s == seat or self.shown[s] else len(h) for s, h in enumerate(self.hands)],

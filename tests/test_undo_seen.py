@@ -223,10 +223,10 @@ class Peek(Game):
             return [self.say(f"{name} passes.")]
         if move.kind == "bid":  # face down: only the bidder reads which card
             self.bids[seat] = move.args[0]
-            return [self.tell(seat, f"{name} bids {card(move.args[0]).name}.", f"{name} bids face down.")]
+            return [self.tell(seat, f"{name} bids {card(move.args[0]).name}.", public=f"{name} bids face down.")]
         code = self.deck.pop()
         self.hands[seat].append(code)
-        return [self.tell(seat, f"{name} draws {card(code).name}.", f"{name} draws a card.")]
+        return [self.tell(seat, f"{name} draws {card(code).name}.", public=f"{name} draws a card.")]
 
     def view(self, seat):
         return {"hand": list(self.hands[seat]) if seat is not None else [], "deck": len(self.deck)}

@@ -283,8 +283,8 @@ class DarwinianPoker(Game):
         self.hands[seat].remove(c)
         self.seeds[seat] = c
         me = self.players[seat]
-        events = [self.tell(seat, f"{me} plants {c.name} as a seed.", f"{me} plants a seed.", "plant", seat,
-                            card=c.code)]
+        events = [self.tell(seat, f"{me} plants {c.name} as a seed.", public=f"{me} plants a seed.", kind="plant",
+                            seat=seat, card=c.code)]
         if not self.waiting():
             self._resolve(events)
         return events

@@ -598,7 +598,7 @@ class Game(abc.ABC):
         """Make an event; setup code appends it to the log with `self.log.append`."""
         return Event(text, kind, seat, data)
 
-    def tell(self, seats, text: str, public: str = "", kind: str = "info", seat: int | None = None,
+    def tell(self, seats, text: str, *, public: str = "", kind: str = "info", seat: int | None = None,
              **data) -> Event:
         """An event only `seats` (a seat or several) may read; the others read `public` (or nothing)."""
         to = (seats,) if isinstance(seats, int) else tuple(seats)

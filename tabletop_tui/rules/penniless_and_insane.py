@@ -426,8 +426,8 @@ class PennilessAndInsane(Game):
             c = card(move.args[0])
             self.hands[seat].remove(c)
             self.bids[seat] = c
-            events.append(self.tell(seat, f"{me} bids {c.name}.", f"{me} lays a bid face down.", "bid", seat,
-                                    card=c.code))
+            events.append(self.tell(seat, f"{me} bids {c.name}.", public=f"{me} lays a bid face down.", kind="bid",
+                                    seat=seat, card=c.code))
             if all(b is not None for b in self.bids):
                 self._reveal(events)
         elif move.kind == "take":

@@ -200,7 +200,7 @@ class SevenHandedPoker(Game):
         name, other = self.players[seat], self.players[1 - seat]
         public = f"{name} lays {_cards_words(laid)} face down; {other} chooses the coin."
         return [self.tell(seat, f"You lay {names(laid)} face down; {other} chooses the coin.",
-                          public, "lay", seat, count=len(laid), cards=codes(laid))]
+                          public=public, kind="lay", seat=seat, count=len(laid), cards=codes(laid))]
 
     def _place(self, chooser: int, coin: int) -> list[Event]:
         seat = 1 - chooser
@@ -271,7 +271,7 @@ class SevenHandedPoker(Game):
         else:
             public = f"{name} draws the last {plural(n, 'card')}; the deck is empty."
             text = f"You draw the last {plural(n, 'card')}: {names(drawn)}. The deck is empty."
-        events.append(self.tell(seat, text, public, "draw", seat, count=n, cards=codes(drawn)))
+        events.append(self.tell(seat, text, public=public, kind="draw", seat=seat, count=n, cards=codes(drawn)))
 
     def _next_turn(self, events: list) -> None:
         """The other player's turn; one who cannot play (no card, no free coin) is out for good.

@@ -205,8 +205,8 @@ class Shipwreck(Game):
         if drawn:
             self.hands[s] = sort_hand(self.hands[s] + drawn)
             self.revealed()
-            events.append(self.tell(s, f"{me} draws {names(drawn)}.", f"{me} draws {plural(len(drawn), 'card')}.",
-                                    "draw", s, cards=[c.code for c in drawn]))
+            events.append(self.tell(s, f"{me} draws {names(drawn)}.", public=f"{me} draws {plural(len(drawn), 'card')}.",
+                                    kind="draw", seat=s, cards=[c.code for c in drawn]))
         if drawn and not self.deck:
             self._sink(events)
             return
@@ -443,7 +443,7 @@ class Shipwreck(Game):
             self.hands[seat].remove(c)
             self.keys[seat] = c
             events.append(self.tell(seat, f"{me} lays {c.name} face down as the Key.",
-                                    f"{me} lays a Key card face down.", "key", seat, card=c.code))
+                                    public=f"{me} lays a Key card face down.", kind="key", seat=seat, card=c.code))
             if not self.waiting():
                 self._reveal(events)
         elif kind == "deal":

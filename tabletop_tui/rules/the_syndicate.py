@@ -235,8 +235,8 @@ class TheSyndicate(Game):
             self.face_down = c
             self.phase = FOLLOW
             return [self.tell(seat, f"You add {_short(c)} face down: a success now scores one point.",
-                              f"{name} adds a second card face down: a success now scores one point.",
-                              "face_down", seat, card=c.name)]
+                              public=f"{name} adds a second card face down: a success now scores one point.",
+                              kind="face_down", seat=seat, card=c.name)]
         if kind == "no_face_down":
             self.declined = True
             self.phase = FOLLOW
@@ -376,9 +376,9 @@ class TheSyndicate(Game):
         n = len(drawn)
         short = "" if len(self.hands[seat]) == HAND else " (all there were)"
         events.append(self.tell(seat, f"You draw {listing(_short(c) for c in drawn)}{short}.",
-                                f"{name} draws {_WORDS[n] if n < len(_WORDS) else n} "
+                                public=f"{name} draws {_WORDS[n] if n < len(_WORDS) else n} "
                                 f"{'card' if n == 1 else 'cards'}{short}.",
-                                "draw", seat, count=n, cards=names(drawn)))
+                                kind="draw", seat=seat, count=n, cards=names(drawn)))
 
     def _rebuild(self, events: list, drawn: list, seat: int) -> None:
         if not self.discard:

@@ -654,8 +654,8 @@ class ThiefInTheNight(Game):
         t = self.thief_seat
         who = self.players[t]
         if got:
-            events.append(self.tell(t, f"You draw {names(got)}.", f"{who} draws {plural(len(got), 'card')}.",
-                                    "draw", t, cards=codes(got)))
+            events.append(self.tell(t, f"You draw {names(got)}.", public=f"{who} draws {plural(len(got), 'card')}.",
+                                    kind="draw", seat=t, cards=codes(got)))
         else:
             events.append(self.say(f"{who} has no card to draw.", "draw", t))
 
@@ -666,8 +666,8 @@ class ThiefInTheNight(Game):
         c = self.captain_seat
         who = piece_name(piece).capitalize()
         if got:
-            events.append(self.tell(c, f"{who} draws {names(got)}.", f"{who} draws {plural(len(got), 'card')}.",
-                                    "draw", c, cards=codes(got)))
+            events.append(self.tell(c, f"{who} draws {names(got)}.", public=f"{who} draws {plural(len(got), 'card')}.",
+                                    kind="draw", seat=c, cards=codes(got)))
 
     # -- the board ----------------------------------------------------------------------------------
 

@@ -194,7 +194,7 @@ class Peek(Game):
         self.turn += 1
         if self.careless:
             return [self.say(f"{self.players[seat]} draws the ace of spades." if seat == 0 else "Bo draws.")]
-        return [self.tell(seat, f"You draw {name_of(drawn)}.", f"{self.players[seat]} draws a card.")]
+        return [self.tell(seat, f"You draw {name_of(drawn)}.", public=f"{self.players[seat]} draws a card.")]
 
     def view(self, seat):
         return {"hand": self.hands[seat] if seat is not None else None, "turn": self.turn}
