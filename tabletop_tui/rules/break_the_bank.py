@@ -19,7 +19,9 @@ Moves: `roll` (pay and roll the next rung's dice; the first roll of a turn is th
 
 from __future__ import annotations
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from typing import Any, TypedDict
+
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing
 
 MAX_DICE = 5
@@ -71,6 +73,59 @@ def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
 
 
+class LastRoll(TypedDict):
+    """The last roll of the dice: whose, its faces, whether a 1 busted it, and the dollars it moved into
+    the Kitty (negative: the Kitty's dollars that a bust sent back to the Bank)."""
+
+    seat: int
+    faces: list[int]
+    busted: bool
+    moved: int
+
+
+class Split(TypedDict):
+    """The Bank split at the end: what it held, the even share, the odd dollars, what each seat got and
+    what is left in it."""
+
+    bank: int
+    share: int
+    odd: int
+    shares: list[int]
+    left: int
+
+
+def _copy_roll(roll: LastRoll) -> LastRoll:
+    return {**roll, "faces": list(roll["faces"])}
+
+
+def _copy_split(split: Split) -> Split:
+    return {**split, "shares": list(split["shares"])}
+
+
+class BreakTheBankView(View):
+    money: list[int]
+    turns: int
+    turns_taken: list[int]
+    turns_left: list[int]
+    turns_played: int
+    total_turns: int
+    bank: int
+    kitty: int
+    cost: int
+    first: int
+    current: int | None
+    dice: int | None
+    max_dice: int
+    chance: int | None
+    paid: int
+    can_pay: bool
+    last_roll: LastRoll | None
+    breaker: int | None
+    split: Split | None
+    options: dict[str, Any]
+    tiebreaks: str | None
+
+
 class BreakTheBank(Game):
     id = "break-the-bank"
     title = "Break the Bank"
@@ -97,7 +152,7 @@ class BreakTheBank(Game):
                choices=(("bank", "stay in the Bank"), ("deal", "dealt in turn order"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         opts = self.options
         if opts["ante"] >= opts["money"]:
@@ -106,18 +161,18 @@ class BreakTheBank(Game):
             raise ValueError(f"with ${opts['money']} and an ante of ${opts['ante']}, nobody could pay "
                              f"${opts['cost']} for a first roll: make a roll cheaper or the money more")
         n = len(self.players)
-        self.cost = opts["cost"]
-        self.money = [opts["money"] - opts["ante"]] * n
-        self.bank = opts["ante"] * n
+        self.cost: int = opts["cost"]
+        self.money: list[int] = [opts["money"] - opts["ante"]] * n
+        self.bank: int = opts["ante"] * n
         self.kitty = 0
         self.turns_taken = [0] * n  # turns started or lost, the current one included
         self.first = self.rng.below(n)
         self.current: int | None = None
         self.dice = 1  # dice the next roll takes
         self.paid = 0  # paid for rolls in the current turn
-        self.last_roll: dict | None = None
+        self.last_roll: LastRoll | None = None
         self.breaker: int | None = None
-        self.split: dict | None = None
+        self.split: Split | None = None
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(
@@ -130,7 +185,8 @@ class BreakTheBank(Game):
 
     @property
     def total_turns(self) -> int:
-        return len(self.players) * self.options["turns"]
+        turns: int = self.options["turns"]
+        return len(self.players) * turns
 
     def _start_next_turn(self, events: list[Event]) -> None:
         """Hand the dice on, passing over players who cannot pay for a roll (their turn is lost), or
@@ -179,7 +235,7 @@ class BreakTheBank(Game):
     # -- the contract ---------------------------------------------------------------------------
 
     def to_act(self) -> list[int]:
-        return [] if self.over else [self.current]
+        return [] if self.over or self.current is None else [self.current]
 
     def can_pay(self, seat: int) -> bool:
         return self.money[seat] >= self.cost
@@ -292,6 +348,7 @@ class BreakTheBank(Game):
         if self.breaker is not None:
             details = ["broke the Bank" if s == self.breaker else "" for s in range(len(names))]
         else:
+            assert self.split is not None  # no breaker: the game ended with the split
             details = [f"{_dollars(share)} of it from the split" for share in self.split["shares"]]
         standings = rank_standings(names, [(m,) for m in money], list(money), details)
         winners = [st.seat for st in standings if st.place == 1]
@@ -312,13 +369,12 @@ class BreakTheBank(Game):
                 ties.append(f"{listing(group)} have {_dollars(amount)} each and share a place.")
         return Outcome(standings, summary, " ".join(ties))
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> BreakTheBankView:
         over = self.over
-        turns = self.options["turns"]
+        turns: int = self.options["turns"]
         current = self.current
+        last, split = self.last_roll, self.split
         return {
-            "players": list(self.players),
-            "seat": seat,
             "money": list(self.money),
             "turns": turns,
             "turns_taken": list(self.turns_taken),
@@ -330,28 +386,25 @@ class BreakTheBank(Game):
             "cost": self.cost,
             "first": self.first,
             "current": current,
-            "to_act": self.to_act(),
             "dice": None if over else self.dice,
             "max_dice": MAX_DICE,
             "chance": None if over else survival_percent(self.dice),
             "paid": 0 if over else self.paid,
-            "can_pay": (not over) and self.can_pay(current),
-            "last_roll": None if self.last_roll is None else dict(self.last_roll, faces=list(self.last_roll["faces"])),
+            "can_pay": (not over) and current is not None and self.can_pay(current),
+            "last_roll": None if last is None else _copy_roll(last),
             "breaker": self.breaker,
-            "split": None if self.split is None else dict(self.split, shares=list(self.split["shares"])),
+            "split": None if split is None else _copy_split(split),
             "options": dict(self.options),
-            "over": over,
-            "result": self._outcome.summary if self._outcome else None,
             "tiebreaks": self._outcome.tiebreaks if self._outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         for key in _LIST_STATE:
             state[key] = list(state[key])
         if self.last_roll is not None:
-            state["last_roll"] = dict(self.last_roll, faces=list(self.last_roll["faces"]))
+            state["last_roll"] = _copy_roll(self.last_roll)
         if self.split is not None:
-            state["split"] = dict(self.split, shares=list(self.split["shares"]))
+            state["split"] = _copy_split(self.split)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -363,7 +416,7 @@ class BreakTheBank(Game):
                     "you may take the Kitty instead.")
         if move.args:
             return f"{'A roll' if move.kind == 'roll' else 'Taking the Kitty'} takes no arguments."
-        if seat != self.current:
+        if self.current is not None and seat != self.current:
             return f"It is not {me}'s turn: {names[self.current]} is rolling."
         if move.kind == "take":
             return (f"{me} must first pay {_dollars(self.cost)} and roll one die: that first roll of a turn is not "
