@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop_tui import catalog
+from tabletop_tui.bots.base import Knowledge
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Game, IllegalMove, Move, RecordError
@@ -32,7 +33,7 @@ def next_computer_move(game: Game, bots: dict) -> tuple[int, Move] | None:
         if seat in bots:
             moves = game.legal_moves(seat)
             if moves:
-                return seat, bots[seat].choose(game.view(seat), moves)
+                return seat, bots[seat].decide(Knowledge(game, seat))
     return None
 
 
@@ -284,4 +285,4 @@ class Session:
             if self.over():
                 break
             seat = self.game.to_act()[0]
-            self.play(seat, bots[seat].choose(self.game.view(seat), self.game.legal_moves(seat)))
+            self.play(seat, bots[seat].decide(Knowledge(self.game, seat)))

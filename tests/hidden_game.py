@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.rules.components.cards import card, shuffled
-from tabletop_tui.rules.engine import Event, Game, Move, Outcome, rank_standings
+from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Outcome, Place, Secret, rank_standings
 
 
 class Draw(Game):
@@ -40,21 +40,22 @@ class Draw(Game):
         name = self.players[seat]
         if move.kind == "show":
             self.shown[seat] = True
-            self.revealed()
             return [self.say(f"{name} shows {', '.join(card(c).name for c in self.hands[seat])}.")]
         code = self.deck.pop()
-        self.revealed()
         self.hands[seat].append(code)
         self.draws += 1
         self.turn = (seat + 1) % len(self.players)
         return [self.tell(seat, f"{name} draws {card(code).name}.", public=f"{name} draws a card.", seat=seat, card=code)]
 
     def view(self, seat):
-        return {"hands": [h if s == seat or self.shown[s] else len(h) for s, h in enumerate(self.hands)],
+        over = self.draws >= 6  # the hands are shown at the end
+        return {"hands": [h if s == seat or self.shown[s] or over else len(h) for s, h in enumerate(self.hands)],
                 "deck": len(self.deck), "turn": self.turn}
 
-    def hidden_from(self, seat):
-        return {c for s, h in enumerate(self.hands) if s != seat and not self.shown[s] for c in h} | set(self.deck)
+    def places(self):
+        for s, hand in enumerate(self.hands):
+            yield Place(hand, EVERYONE if self.shown[s] or self.draws >= 6 else (s,))
+        yield Place(self.deck)
 
     def outcome(self):
         if self.draws < 6:
@@ -133,6 +134,65 @@ class Leaky(Draw):
 
 LEAKS = ("name", "count", "order", "told", "log", "refusal", "label", "undo")
 LEAKY = {leak: type(f"Leaky{leak.capitalize()}", (Leaky,), {"leak": leak}) for leak in LEAKS}
+
+
+class Bids(Game):
+    """A game with a hidden value that is not a card: each player in turn bids 1 to 5 face down (a
+    `Secret`); when all have bid the bids are shown and the highest alone wins."""
+
+    id = "bids-test"
+    title = "Bids"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+
+    def __init__(self, players, seed=0, **options):
+        super().__init__(players, seed, **options)
+        self.bids: list[Secret | None] = [None] * len(players)
+
+    def turn(self):
+        return self.bids.index(None) if None in self.bids else None
+
+    def to_act(self):
+        turn = self.turn()
+        return [] if turn is None else [turn]
+
+    def legal_moves(self, seat):
+        return [Move("bid", (n,)) for n in range(1, 6)] if seat == self.turn() else []
+
+    def _apply(self, seat, move):
+        self.bids[seat] = Secret(f"bid {seat}", move.args[0], tuple(range(1, 6)))
+        name = self.players[seat]
+        events = [self.tell(seat, f"{name} bids {move.args[0]}.", public=f"{name} bids.", seat=seat)]
+        if self.turn() is None:
+            events.append(self.say("The bids: " + ", ".join(str(b.value) for b in self.bids) + "."))
+        return events
+
+    def view(self, seat):
+        everyone = self.turn() is None
+        return {"bids": [None if b is None else b.value if everyone or s == seat else "down"
+                         for s, b in enumerate(self.bids)]}
+
+    def places(self):
+        everyone = self.turn() is None
+        for s, b in enumerate(self.bids):
+            if b is not None:
+                yield Place((b,), EVERYONE if everyone else (s,))
+
+    def outcome(self):
+        if self.turn() is not None:
+            return None
+        values = [b.value for b in self.bids]
+        return Outcome(rank_standings(self.players, [(v,) for v in values], values), "The highest bid wins.")
+
+
+class LeakyBids(Bids):
+    """Bids whose view shows the total of the bids made so far: it tells a seat the others' bids."""
+
+    id = "leaky-bids"
+
+    def view(self, seat):
+        return dict(super().view(seat), total=sum(b.value for b in self.bids if b is not None))
 
 
 class DrawBot:

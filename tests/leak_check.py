@@ -25,7 +25,6 @@ to leak (tests/hidden_game.py)."""
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 import re
@@ -33,36 +32,17 @@ from collections import Counter
 
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.cards import RANK_CODES, Card as PlayingCard, card, deck as french_deck
-from tabletop_tui.rules.engine import IllegalMove, Move, Stream, log_for
+from tabletop_tui.rules.engine import Game, IllegalMove, Move, log_for
+from tabletop_tui.rules.hidden import PAST_KEYS, Secret, relabel_state
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _CODES: dict[str, PlayingCard] = {c.code: c for c in french_deck(jokers=2, decks=2)}
 CARD_TYPES = (PlayingCard, decktet.Card)
-_LEAVES = frozenset((int, float, bool, complex, type(None), bytes, bytearray, range, Stream))
-#: the record of the past: never relabelled (the game with a and b exchanged has the same past)
-PAST_KEYS = frozenset(("history", "log"))
+_LEAVES = frozenset((int, float, bool, complex, type(None), bytes, bytearray, range))
 
-# What the check may not assume of a game, each with its reason. Keep these narrow.
-
-#: Per game: keys of its state (and of its view) that record what everyone saw, not where a card is
-#: now. They are not relabelled, and a card they name may be hidden again since.
-PAST: dict[str, tuple[str, ...]] = {
-    # the plot just settled, as the table saw it: when the draw pile runs out right after it, its cards
-    # are shuffled into the new pile at once, while the table still shows the plot
-    "the-syndicate": ("last_plot",),
-}
-
-
-def _thief_decks(a: str, b: str) -> bool:
-    return a.endswith(".2") == b.endswith(".2")
-
-
-#: Per game: which two hidden cards a seat cannot tell apart, where not any two.
-ALIKE: dict[str, object] = {
-    # the thief's cards are the first deck's and the captain's the second's: a card's deck says whose
-    # it is, so a card of one deck never stands for a card of the other
-    "thief-in-the-night": _thief_decks,
-}
+# What the check may not assume of a game it reads from the game: the keys of its state and view that
+# record what everyone saw, not where a card is now (`Game.view_past`: not relabelled, and a card they
+# name may be hidden again since), and which two hidden cards a seat cannot tell apart (`Game.alike`).
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -75,7 +55,10 @@ def card_of(token: str):
 
 
 def token_of(value) -> str | None:
-    """The code or name of a card value (a card object, or a string that is a card's code or name)."""
+    """The code or name of a card value (a card object, or a string that is a card's code or name), or
+    the name of a Secret."""
+    if type(value) is Secret:
+        return value.name
     if type(value) is str:
         return value if value in _CODES or value in decktet.BY_NAME else None
     if type(value) is PlayingCard:
@@ -127,56 +110,6 @@ def strings(value) -> list[str]:
 # -- the game with two cards exchanged -----------------------------------------------------------------
 
 
-def relabel(value, mapping: dict, memo: dict):
-    """`value` with every card in `mapping` replaced by its image; containers and objects that hold none
-    are returned as they are, the others copied (nothing is changed in place)."""
-    key = id(value)
-    if key in memo:
-        return memo[key]
-    t = type(value)
-    if t is str or t in CARD_TYPES:
-        out = mapping.get(value, value)
-    elif t in _LEAVES or callable(value) or isinstance(value, type):
-        out = value
-    elif t is list:
-        items = [relabel(v, mapping, memo) for v in value]
-        out = items if any(x is not y for x, y in zip(items, value)) else value
-    elif issubclass(t, tuple):
-        items = [relabel(v, mapping, memo) for v in value]
-        if any(x is not y for x, y in zip(items, value)):
-            out = t(*items) if hasattr(t, "_fields") else t(items)
-        else:
-            out = value
-    elif t is dict:
-        items = [(relabel(k, mapping, memo), relabel(v, mapping, memo)) for k, v in value.items()]
-        changed = any(k2 is not k or v2 is not v for (k2, v2), (k, v) in zip(items, value.items()))
-        out = dict(items) if changed else value
-    elif t in (set, frozenset):
-        items = [relabel(v, mapping, memo) for v in value]
-        out = t(items) if any(x is not y for x, y in zip(items, value)) else value
-    else:
-        out = _relabel_object(value, mapping, memo)
-    memo[key] = out
-    return out
-
-
-def _relabel_object(value, mapping, memo):
-    attrs = dict(vars(value)) if hasattr(value, "__dict__") else {}
-    for cls in type(value).__mro__:
-        slots = getattr(cls, "__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__") and hasattr(value, name):
-                attrs[name] = getattr(value, name)
-    new = {k: relabel(v, mapping, memo) for k, v in attrs.items()}
-    if all(new[k] is attrs[k] for k in attrs):
-        return value
-    other = copy.copy(value)
-    for k, v in new.items():
-        if v is not attrs[k]:
-            object.__setattr__(other, k, v)
-    return other
-
-
 def exchange(a: str, b: str) -> dict:
     """The relabelling that exchanges cards a and b (codes or names): codes, names and card objects."""
     mapping = {a: b, b: a}
@@ -190,16 +123,25 @@ def swapped(game, a: str, b: str, past=()):
     """A copy of `game` with cards a and b exchanged everywhere in its own state (not in its moves and
     its log, nor in the keys `past` that record what was seen). Caches (attributes named so) are
     dropped, to be worked out anew. The copy watches what its moves show, as a player's game does."""
+    return relabelled(game, exchange(a, b), past)
+
+
+def relabelled(game, mapping: dict, past=()):
+    """A copy of `game` with `mapping` applied to its own state (see `swapped`)."""
     other = game.copy(watch=True)
-    mapping = exchange(a, b)
-    memo: dict = {}
-    state = other.__dict__
-    for key, value in list(state.items()):
-        if "cache" in key and value is not None:
-            state[key] = None  # worked out from the state: worked out anew
-        elif key not in PAST_KEYS and key not in past:
-            state[key] = relabel(value, mapping, memo)
+    relabel_state(other.__dict__, mapping, past)
     return other
+
+
+def secrets_of(game) -> dict[str, Secret]:
+    """The game's Secrets by name, from its places."""
+    return {item.name: item for place in game.places() for item in place.items if type(item) is Secret}
+
+
+def other_values(secret: Secret, rnd: random.Random, most: int = 2) -> list[Secret]:
+    """The secret with another of its values in place of its own, at most `most` of them."""
+    others = [v for v in secret.choices if v != secret.value]
+    return [secret.with_value(v) for v in rnd.sample(others, min(most, len(others)))]
 
 
 def swap_move(move: Move, a: str, b: str) -> Move:
@@ -359,9 +301,9 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
     """Everything the check asks of `game` as it stands (and, with a move, of that move): for every seat
     and the table, no hidden card named in its view, no card a view shows nowhere counted as seen, and
     exchanges of hidden cards that it cannot see (see the module). What leaked, in words."""
-    gid = type(game).id
-    past = PAST.get(gid, ())
-    alike = ALIKE.get(gid)
+    past = type(game).view_past
+    alike = _alike(game)
+    secrets = secrets_of(game)
     seats = [None, *range(len(game.players))]
     out: list[str] = []
     views = {s: game.view(s) for s in seats}
@@ -373,7 +315,7 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
         for token in sorted(hidden[s] & texts):
             out.append(f"view({s}) holds {token}, a card hidden from it")
         shown_anywhere |= set(strings(views[s]))
-    for token in sorted(set(where) - shown_anywhere):
+    for token in sorted(set(where) - shown_anywhere - set(secrets)):  # a secret's view shows its value
         for s in seats:
             if token not in hidden[s]:
                 out.append(f"{token} is in no view, yet hidden_from({s}) counts it as seen")
@@ -388,7 +330,20 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
         base = observe(game, s, since)
         base_after = observe(after, s, since) if after is not None else None
         hidden_after = after.hidden_from(s) if after is not None else set()
-        for a, b in pairs_for(hidden[s], where, alike, rnd, pairs):
+        for name in sorted(set(secrets) & hidden[s]):
+            for variant in other_values(secrets[name], rnd):
+                other = relabelled(game, {secrets[name]: variant}, past)
+                if observe(other, s, since) != base:
+                    out.append(f"seat {s} tells {name} = {secrets[name].value!r} from {variant.value!r}: "
+                               f"{difference(base, observe(other, s, since))}")
+                elif after is not None and (mover == s or move in other.legal_moves(mover)):
+                    other.play(mover, move)
+                    if name in hidden_after and name in other.hidden_from(s) and \
+                            observe(other, s, since) != base_after:
+                        out.append(f"seat {s} tells {name} = {secrets[name].value!r} from {variant.value!r} "
+                                   f"after {move} by seat {mover}: {difference(base_after, observe(other, s, since))}")
+        cards_hidden = {t for t in hidden[s] if t not in secrets}
+        for a, b in pairs_for(cards_hidden, where, alike, rnd, pairs):
             tries = tries_for(game, s, a, b, rnd) if s is not None else []
             other = swapped(game, a, b, past)
             mine = with_refusals(base, game, s, tries)
@@ -413,6 +368,13 @@ def check_state(game, mover: int | None, move: Move | None, rnd: random.Random, 
             if mine != theirs:
                 out.append(f"seat {s} tells {a} from {b} after {move} by seat {mover}: {difference(mine, theirs)}")
     return out
+
+
+def _alike(game):
+    """Whether two hidden cards may be exchanged: where the game says they look alike."""
+    if type(game).alike is Game.alike:  # the engine's: all alike
+        return None
+    return lambda a, b: game.alike(a) == game.alike(b)
 
 
 # -- whole games ---------------------------------------------------------------------------------------

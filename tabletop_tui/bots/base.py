@@ -1,10 +1,38 @@
-"""The computer player's contract. A bot sees only its seat's view and the legal moves."""
+"""The computer player's contract. A bot sees only its seat's view and the legal moves, and, if it
+searches, games consistent with them (`Knowledge.sample`): never the game itself."""
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from tabletop_tui.rules.engine import Move
+
+if TYPE_CHECKING:
+    from tabletop_tui.rules.engine import Game
+
+
+class Knowledge:
+    """What one seat knows, handed to its computer player: its view, its legal moves, and as many games
+    as it likes that are consistent with them (`sample`: the cards hidden from it dealt anew, the
+    random stream reseeded so that no roll to come is foreseen). A searching player plays those, never
+    the real game."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: "Game", seat: int):
+        self._game = game
+        self.seat = seat
+
+    def view(self) -> dict:
+        return self._game.view(self.seat)
+
+    def moves(self) -> list[Move]:
+        return self._game.legal_moves(self.seat)
+
+    def sample(self, rng: random.Random) -> "Game":
+        """A game consistent with all this seat knows (`Game.determinized`), to search."""
+        return self._game.determinized(self.seat, rng)
 
 
 class Bot:
@@ -18,6 +46,11 @@ class Bot:
     def choose(self, view: dict, moves: list[Move]) -> Move:
         """The move to make when the game waits for this seat."""
         raise NotImplementedError
+
+    def decide(self, knowledge: Knowledge) -> Move:
+        """The move to make, from all the seat knows: by default `choose` from its view and moves; a
+        player that searches overrides this and plays `knowledge.sample(...)` games."""
+        return self.choose(knowledge.view(), knowledge.moves())
 
     def interject(self, view: dict, moves: list[Move]) -> Move | None:
         """An optional move this seat may make although the game is not waiting for it (a jailed thief

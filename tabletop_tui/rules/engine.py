@@ -15,9 +15,13 @@ import abc
 import copy as _copy
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, TypedDict
 
+from tabletop_tui.rules.hidden import (EVERYONE, Place, Secret, exchange_mapping, objects, redact, relabel_state,
+                                       unseen)
 from tabletop_tui.rules.words import shorten
+
+__all__ = ["EVERYONE", "Place", "Secret"]  # declared here for the games: `from engine import Place`
 
 
 class IllegalMove(Exception):
@@ -395,6 +399,68 @@ def _no_moves_once_over(hook):
     return legal_moves
 
 
+class View(TypedDict, total=False):
+    """What every game's view holds, filled in by the engine (a game's own view declares the rest, as a
+    TypedDict of its own deriving from this one):
+
+    `players` the names by seat; `viewer` the seat looking (None: the table, everyone); `to_act` the
+    seats the game waits for; `over` whether it is over; `result` the outcome's sentence (None while it
+    goes on); `winners` the seat that won ([] while it goes on and for a draw)."""
+
+    players: list[str]
+    viewer: int | None
+    to_act: list[int]
+    over: bool
+    result: str | None
+    winners: list[int]
+
+
+#: the fields of every view that the engine fills in
+COMMON_VIEW = frozenset(View.__annotations__)
+
+
+def _with_common_fields(hook):
+    """A game's `view` as the engine offers it: the game's own fields, the common ones (`View`) set by the
+    engine whatever the game wrote, and every card hidden from the seat read as "?" (a safety net
+    under the game's own care: the leak test still finds a view that would have named one)."""
+
+    @functools.wraps(hook)
+    def view(self, seat=None):
+        fields = hook(self, seat)
+        n = len(self.players)
+        viewer = seat if type(seat) is int and 0 <= seat < n else None
+        outcome = self.outcome()
+        if self._declares_hidden:
+            hidden = self.hidden_from(viewer)
+            if hidden:
+                past = self.view_past
+                for key, value in fields.items():
+                    if key not in past:
+                        new = redact(value, hidden)
+                        if new is not value:
+                            fields[key] = new
+        fields["players"] = list(self.players)
+        fields["viewer"] = viewer
+        fields["to_act"] = self.to_act()
+        fields["over"] = outcome is not None
+        fields["result"] = outcome.summary if outcome is not None else None
+        fields["winners"] = outcome.winners if outcome is not None else []
+        return fields
+
+    view.engine_view = True
+    return view
+
+
+class Sampler(Protocol):
+    """What `Game.determinized` draws its chances from: `random.Random` or the engine's `Stream`."""
+
+    def shuffle(self, items: list[Any]) -> None: ...
+
+    def choice(self, seq: Any) -> Any: ...
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
 class Game(abc.ABC):
     """Base of every game. Subclasses set the class attributes and implement the hooks.
 
@@ -408,8 +474,12 @@ class Game(abc.ABC):
         over."), whatever the game's own list would say.
       - `refusal(seat, move) -> str`: why a move not in `legal_moves(seat)` is refused.
       - `describe_move(move) -> str`: a short label for a button ("Quick job: roll both dice").
-      - `hidden_from(seat)`: the cards a seat has not seen. From it the engine knows by itself which
-        moves showed a seat something: a move after which a seat has seen a card it had not, or one
+      - `view(seat)` returns the game's own fields; the engine adds the common ones (`View`: players,
+        viewer, to_act, over, result, winners) to every view, whatever the game wrote.
+      - `places()`: where the cards (and other secrets) lie and who may see each place (rules/hidden.py).
+        From it the engine derives `hidden_from(seat)`, the cards a seat has not seen; a view never
+        shows one (it reads "?"); `determinized(seat, rng)` deals them anew for a computer player.
+        From `hidden_from` the engine knows by itself which moves showed a seat something: a move after which a seat has seen a card it had not, or one
         that tells another seat than the mover a private event (`Event.to`; any seat, where the game
         declares no hidden cards), or one that drew from `self.rng`, sets the undo floor there, and
         no undo passes it. A game need not call `revealed()` for those.
@@ -439,6 +509,13 @@ class Game(abc.ABC):
     move_limit: ClassVar[int] = 10_000
     #: What `length()` counts: "turns", "rounds", "hands" ...
     length_unit: ClassVar[str] = "moves"
+    #: Keys of the view that record what everyone saw, not where the cards are now (the plot just
+    #: settled, whose cards may be shuffled back at once): the view's safety net and the leak test
+    #: leave them as they are.
+    view_past: ClassVar[tuple[str, ...]] = ()
+    #: Whether the game declares what is hidden (`places` or, the older way, `hidden_from`): set for
+    #: each class when it is made.
+    _declares_hidden: ClassVar[bool] = False
 
     def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options):
         players = [str(p) for p in players]
@@ -472,6 +549,11 @@ class Game(abc.ABC):
                 and not getattr(own, "__isabstractmethod__", False):
             cls.legal_moves = _no_moves_once_over(own)
             cls._own_legal_moves = own  # what `play` asks, checking the end itself once
+        own_view = cls.__dict__.get("view")
+        if callable(own_view) and not getattr(own_view, "engine_view", False) \
+                and not getattr(own_view, "__isabstractmethod__", False):
+            cls.view = _with_common_fields(own_view)
+        cls._declares_hidden = cls.hidden_from is not Game.hidden_from or cls.places is not Game.places
 
     def _own_legal_moves(self, seat: int) -> list[Move]:
         """The game's own list of legal moves, before the engine's check of the end (`play` checks
@@ -490,8 +572,9 @@ class Game(abc.ABC):
         everyone once the game is over (see `_no_moves_once_over`)."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> dict:
-        """All that `seat` may see (None: the table)."""
+    def view(self, seat: int | None = None) -> Any:
+        """All that `seat` may see (None: the table): the game's own fields, a TypedDict deriving from
+        `View`; the engine adds the common ones (see `_with_common_fields`)."""
 
     @abc.abstractmethod
     def outcome(self) -> Outcome | None:
@@ -543,7 +626,7 @@ class Game(abc.ABC):
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
-        declares = type(self).hidden_from is not Game.hidden_from  # the game declares its hidden cards
+        declares = self._declares_hidden
         unseen = None
         if declares and self._watching:
             cache = self._hidden_cache
@@ -578,10 +661,13 @@ class Game(abc.ABC):
         self.log.extend(events)
         return events
 
-    def _unseen(self) -> list:
+    def _unseen(self) -> list[set[str]]:
         """What each seat has not seen, as the game stands (`hidden_from` of every seat)."""
+        n = len(self.players)
+        if type(self).hidden_from is Game.hidden_from:
+            return unseen(self.places(), n)[:n]  # one pass over the places for every seat
         hidden_from = self.hidden_from
-        return [hidden_from(seat) for seat in range(len(self.players))]
+        return [hidden_from(seat) for seat in range(n)]
 
     def _why_refused(self, seat, move, legal) -> str:
         if legal is None:
@@ -606,18 +692,85 @@ class Game(abc.ABC):
 
     # -- what a seat may not see -----------------------------------------------------------------
 
+    def places(self) -> Iterable[Place]:
+        """Where the game's cards and other secrets lie, and who sees each place (`Place`,
+        rules/hidden.py): every hand, deck, pile and face-down card, and what everyone has seen. The
+        one declaration of what is hidden; a game with nothing hidden declares none."""
+        return ()
+
     def hidden_from(self, seat: int | None) -> set[str]:
-        """The cards (their codes) that `seat` has not seen, as the game stands: other hands, the
-        deck, face-down cards. A game with hidden cards says so here; one property test over the
-        whole catalog then checks that no view and no log line a seat may read names any of them,
-        and `play` makes final every move after which a seat has seen a card it had not (so a new
-        set each time, never one the game goes on changing). None is the table: what everyone may
-        see."""
-        return set()
+        """The items (cards by their codes, Decktet cards by their names, Secrets by their names) that
+        `seat` has not seen, as the game stands: derived from `places()`. One property test over the
+        whole catalog checks that no view, log line, move, label or refusal a seat may read tells any
+        of them apart, and `play` makes final every move after which a seat has seen one it had not
+        (so a new set each time, never one the game goes on changing). None is the table: what
+        everyone may see."""
+        if type(self).places is Game.places:
+            return set()
+        n = len(self.players)
+        sets = unseen(self.places(), n)
+        return sets[seat] if type(seat) is int and 0 <= seat < n else sets[n]
+
+    def alike(self, item: str) -> str:
+        """Items hidden from a seat that it could not tell apart, wherever they lie, share this word
+        (the default: all of them). A game whose card backs differ (two decks) says which is which;
+        `determinized` and the leak test exchange only items that share it."""
+        return ""
+
+    def shown(self, seat: int | None, items: Iterable[Any]) -> list[str | None]:
+        """The tokens of `items` (cards, codes, Secrets) as `seat` sees them: the token, or None for
+        one hidden from it. A view shows a place through this, so that it cannot show too much."""
+        from tabletop_tui.rules.hidden import token
+
+        hidden = self.hidden_from(seat)
+        out: list[str | None] = []
+        for item in items:
+            name = token(item)
+            out.append(None if name in hidden else name)
+        return out
+
+    def determinized(self, seat: int, rng: Sampler) -> "Game":
+        """A copy of the game consistent with all `seat` knows, for a computer player to search: the
+        items hidden from it (`places`) dealt anew at random among the places they lie in (only alike
+        ones exchanged, see `alike`), each hidden Secret given one of its choices, and the random
+        stream reseeded, so that no future roll or shuffle is foreseen. Its past (moves and log) is the
+        real one; it watches nothing (a copy), and is not to be shown to anyone."""
+        other = self.copy()
+        other.rng = Stream(rng.randint(0, MAX_SEED))
+        if type(self).places is Game.places:
+            return other
+        where = list(self.places())
+        hidden = unseen(where, len(self.players))[seat]
+        found = objects(where)  # in the order the places hold them
+        groups: dict[str, list[str]] = {}
+        secrets = []
+        for name, item in found.items():
+            if name not in hidden:
+                continue
+            if type(item) is Secret:
+                if item.choices:
+                    secrets.append(item)
+            else:
+                groups.setdefault(self.alike(name), []).append(name)
+        # Each group's hidden items, sorted and shuffled, dealt to the places they lie in: the deal
+        # depends on where hidden things lie and on `rng` alone, not on which lies where, so that two
+        # games the seat cannot tell apart give the same sample.
+        pairs = []
+        for names in groups.values():
+            deal = sorted(names)
+            rng.shuffle(deal)
+            pairs.extend(zip(names, deal))
+        mapping = exchange_mapping(found, [(a, b) for a, b in pairs if a != b])
+        for secret in secrets:
+            mapping[secret] = secret.with_value(rng.choice(secret.choices))
+        if mapping:
+            relabel_state(other.__dict__, mapping, ("rng", *self.view_past))
+        return other
 
     def revealed(self) -> None:
-        """Hidden information became visible in a way `hidden_from` does not show (nor a draw from
-        `self.rng`, nor a private event): the move cannot be undone."""
+        """Hidden information became visible in a way `places` does not show (nor a draw from
+        `self.rng`, nor a private event): the move cannot be undone. A game that declares its places
+        needs this only for what they cannot say."""
         self.reveals += 1
 
     def chance_marker(self) -> int:

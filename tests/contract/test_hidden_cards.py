@@ -16,7 +16,7 @@ import random
 import pytest
 
 from tabletop_tui import catalog
-from tabletop_tui.rules.engine import Game, Move, log_for
+from tabletop_tui.rules.engine import Game, Move, Outcome, log_for, rank_standings
 
 from contract_games import GAMES_HIDDEN, GAMES_OPEN, LEAK_GAMES, OPEN_MOVES, options, players
 from hidden_game import LEAKS, LEAKY, Draw, Reshuffle
@@ -97,10 +97,10 @@ def test_the_open_check_finds_a_private_line_and_a_view_for_one_seat():
 
     class Squint(Queensland):
         def view(self, seat):
-            return dict(super().view(seat), players=["?"] * len(self.players) if seat == 0 else self.players)
+            return dict(super().view(seat), note="for P0's eyes" if seat == 0 else "for the table")
 
     assert "a private line" in " ".join(open_findings(Whisper, 2, 1))
-    assert "view(0)['players'] is not the table's" in " ".join(open_findings(Squint, 2, 1))
+    assert "view(0)['note'] is not the table's" in " ".join(open_findings(Squint, 2, 1))
     assert open_findings(Queensland, 2, 1) == []
 
 
@@ -200,7 +200,9 @@ class Peek(Game):
         return {"hand": self.hands[seat] if seat is not None else None, "turn": self.turn}
 
     def outcome(self):
-        return None if self.turn < 2 else "over"
+        if self.turn < 2:
+            return None
+        return Outcome(rank_standings(self.players, [(0,), (0,)], [0, 0]), "Nobody wins.")
 
     def hidden_from(self, seat):
         return {h for s, h in enumerate(self.hands) if h and s != seat}
@@ -217,3 +219,15 @@ def test_the_quick_look_by_names_finds_a_card_named_in_the_log():
     for seat in (None, 0, 1):
         assert not leaks(careful, seat, 0)
     assert [e.text for e in log_for(careful.log, 1)] == ["Ada draws a card.", "You draw the 7 of hearts."]
+
+
+def test_the_check_finds_a_hidden_value_that_is_not_a_card():
+    """A bid made face down (a `Secret`) shown only through a total in the view: the check tries the
+    bid's other values and sees the view change."""
+    from hidden_game import Bids, LeakyBids
+
+    assert all(findings(Bids, _players(Bids, seed), seed, 20) == [] for seed in range(4))
+    found = []
+    for seed in range(4):
+        found += findings(LeakyBids, _players(Bids, seed), seed, 20)
+    assert any("tells bid " in f and "view.total" in f for f in found), found[:3]

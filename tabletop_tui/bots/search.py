@@ -1,0 +1,113 @@
+"""A computer player for any game: information-set Monte Carlo tree search.
+
+It knows no rules of its own. Each of its `iterations` deals a game consistent with what its seat knows
+(`Knowledge.sample`: the hidden cards dealt anew, the dice to come unknown), walks down one shared tree
+of moves (a move's statistics gathered over every deal in which it was legal, the choice by UCB1 over
+the moves legal in this deal), adds one move, plays the rest of the game at random (at most
+`rollout_moves` moves) and credits each move on the way with the result for the seat that made it: a
+win 1, a first place shared among k seats 1/k, anything else 0; a game stopped unfinished counts as a
+share for everyone. It then makes the move it tried most.
+
+Strong enough to beat random play everywhere and to be a new game's first computer player; a game
+written with care deserves a bot that knows its strategy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tabletop_tui.bots.base import Bot, Knowledge
+from tabletop_tui.rules.engine import Game, Move
+
+
+class _Node:
+    __slots__ = ("seat", "visits", "total", "avail", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat  # the seat whose move led here
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1  # the iterations in which this move was legal where it was asked
+        self.children: dict[Move, _Node] = {}
+
+
+def _mover(game: Game, rnd: random.Random | None = None) -> int | None:
+    """The seat to move next: the first the game waits for that has a move (a random one of them, with
+    `rnd`, where several decide at once)."""
+    waiting = [s for s in game.to_act() if game.legal_moves(s)]
+    if not waiting:
+        return None
+    return rnd.choice(waiting) if rnd is not None and len(waiting) > 1 else waiting[0]
+
+
+def rewards(game: Game) -> list[float]:
+    """What the game's end gives each seat: 1 to the winner, 1/k to each of k seats sharing first place,
+    0 to the others; an equal share each while the game is unfinished."""
+    n = len(game.players)
+    outcome = game.outcome()
+    if outcome is None:
+        return [1.0 / n] * n
+    first = outcome.first
+    return [1.0 / len(first) if s in first else 0.0 for s in range(n)]
+
+
+class SearchBot(Bot):
+    """Information-set Monte Carlo tree search (see the module). `iterations` deals per decision."""
+
+    iterations = 120
+    rollout_moves = 300
+    exploration = 0.7
+
+    def __init__(self, seat: int, seed: int = 0, iterations: int | None = None):
+        super().__init__(seat, seed)
+        if iterations is not None:
+            self.iterations = iterations
+
+    def choose(self, view: dict, moves: list[Move]) -> Move:
+        raise TypeError("SearchBot decides from a seat's Knowledge (bot.decide), not from a view alone")
+
+    def decide(self, knowledge: Knowledge) -> Move:
+        moves = knowledge.moves()
+        if len(moves) == 1:
+            return moves[0]
+        rnd = self.random
+        root = _Node(self.seat)
+        c = self.exploration
+        for _ in range(self.iterations):
+            game = knowledge.sample(rnd)
+            node = root
+            path = []
+            while game.outcome() is None:
+                seat = self.seat if node is root else _mover(game)
+                if seat is None:
+                    break
+                legal = game.legal_moves(seat)
+                children = node.children
+                untried = [m for m in legal if m not in children]
+                if untried:
+                    move = rnd.choice(untried)
+                    child = children[move] = _Node(seat)
+                    game.play(seat, move)
+                    path.append(child)
+                    break
+                for m in legal:
+                    children[m].avail += 1
+                move = max(legal, key=lambda m: children[m].total / children[m].visits
+                           + c * math.sqrt(math.log(children[m].avail) / children[m].visits))
+                game.play(seat, move)
+                node = children[move]
+                path.append(node)
+            for _ in range(self.rollout_moves):
+                if game.outcome() is not None:
+                    break
+                seat = _mover(game, rnd)
+                if seat is None:
+                    break
+                game.play(seat, rnd.choice(game.legal_moves(seat)))
+            result = rewards(game)
+            for n in path:
+                n.visits += 1
+                n.total += result[n.seat]
+        tried = root.children
+        return max(moves, key=lambda m: (tried[m].visits, tried[m].total) if m in tried else (-1, 0.0))

@@ -1,0 +1,214 @@
+"""Who may see what: the one declaration a game with hidden information makes.
+
+A game says where its cards (and its other secrets) lie and who may see each place, in `places()`:
+
+    def places(self):
+        for s, hand in enumerate(self.hands):
+            yield Place(hand, seen_by=(s,))        # a hand: its owner
+        yield Place(self.deck)                      # face down: nobody
+        yield Place(self.discard, EVERYONE)         # face up
+        yield Place(self.known, EVERYONE)           # cards everyone saw go where they are now
+
+From that one declaration the engine derives the rest (rules/engine.py):
+
+- `hidden_from(seat)`: every item of every place, less those in a place the seat sees. An item in two
+  places is seen where either says so (a card everyone saw dealt into a hand is in the hand and in a
+  place of what everyone knows).
+- the undo floor: a move after which a seat sees an item it did not is final;
+- the view's safety net: a view never holds the code of a card hidden from its seat (it reads "?");
+- `determinized(seat, rng)`: a game consistent with all the seat knows, the items hidden from it dealt
+  anew at random (for a computer player that searches, and never peeks).
+
+Items are cards (playing cards and Decktet cards, or their codes as strings) and `Secret`s: a hidden
+value that is not a card (a bid in money, a role, a bag's mix, a standing order), kept in the game's
+state as the wrapper itself, so that the leak test and the sampling can find it and try its other
+values.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from tabletop_tui.rules.components import decktet
+from tabletop_tui.rules.components.cards import Card as PlayingCard
+
+#: `Place.seen_by` for a place everyone sees (face up on the table).
+EVERYONE = "everyone"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Items (cards, card codes, `Secret`s) and who sees them: a tuple of seats (none: face down), or
+    EVERYONE. `items` is read once each time the engine asks; a list of the game's own state lets
+    `determinized` deal anew into it."""
+
+    items: Iterable[Any]
+    seen_by: tuple[int, ...] | str = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A hidden value that is not a card. `name` is unique in its game (what `hidden_from` calls it);
+    `value` is the value; `choices` are the values it could have (the leak test puts another in its
+    place and expects no view to change; a computer's sampling picks one). A game keeps the Secret in its
+    state and reads `.value`; a new value is a new Secret (`with_value`)."""
+
+    name: str
+    value: Any
+    choices: tuple[Any, ...] = field(default=(), compare=False)
+
+    def with_value(self, value: Any) -> "Secret":
+        return Secret(self.name, value, self.choices)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: the types of item a place may hold, and the token (a string) that names each: what `hidden_from`
+#: returns, and what a view or a log would show
+_TOKENS: dict[type, Callable[[Any], str]] = {
+    str: lambda x: x,
+    PlayingCard: lambda x: x.code,
+    decktet.Card: lambda x: x.name,
+    Secret: lambda x: x.name,
+}
+ITEM_TYPES = tuple(_TOKENS)
+
+
+def token(item: Any) -> str:
+    """The string that names an item: a card's code (a Decktet card's name), a Secret's name."""
+    return _TOKENS[type(item)](item)
+
+
+def unseen(places: Iterable[Place], seats: int) -> list[set[str]]:
+    """What each seat (0 .. seats - 1, then the table as the last) has not seen, from the places."""
+    every: set[str] = set()
+    public: set[str] = set()
+    seen: list[set[str]] = [set() for _ in range(seats)]
+    tokens = _TOKENS
+    for place in places:
+        names = [tokens[type(i)](i) for i in place.items]
+        every.update(names)
+        by = place.seen_by
+        if by == EVERYONE:
+            public.update(names)
+        else:
+            for s in by:
+                if 0 <= s < seats:
+                    seen[s].update(names)
+    hidden = every - public
+    return [hidden - mine for mine in seen] + [hidden]
+
+
+def redact(value: Any, hidden: set[str] | frozenset[str]) -> Any:
+    """`value` (a view) with every string that names a hidden item replaced by "?" (copied where it
+    changes; the same object where nothing is hidden in it)."""
+    t = type(value)
+    if t is str:
+        return "?" if value in hidden else value
+    if t is dict:
+        out = {k: redact(v, hidden) for k, v in value.items()}
+        return out if any(out[k] is not v for k, v in value.items()) else value
+    if t is list or t is tuple:
+        items = [redact(v, hidden) for v in value]
+        if any(x is not y for x, y in zip(items, value)):
+            return items if t is list else tuple(items)
+    return value
+
+
+# -- the same game with items relabelled --------------------------------------------------------------
+
+_LEAVES = frozenset((int, float, bool, complex, type(None), bytes, bytearray, range))
+
+
+def relabel(value: Any, mapping: dict[Any, Any], memo: dict[int, Any]) -> Any:
+    """`value` with every item in `mapping` (a card, a code, a Secret) replaced by its image; containers
+    and objects that hold none are returned as they are, the others copied (nothing is changed in
+    place). Small objects are relabelled attribute by attribute."""
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    t = type(value)
+    out: Any
+    if t in _TOKENS:
+        out = mapping.get(value, value)
+    elif t in _LEAVES or callable(value) or isinstance(value, type) or getattr(t, "__relabel_leaf__", False):
+        out = value
+    elif t is list:
+        items = [relabel(v, mapping, memo) for v in value]
+        out = items if any(x is not y for x, y in zip(items, value)) else value
+    elif issubclass(t, tuple):
+        items = [relabel(v, mapping, memo) for v in value]
+        if any(x is not y for x, y in zip(items, value)):
+            out = t(*items) if hasattr(t, "_fields") else t(items)
+        else:
+            out = value
+    elif t is dict:
+        pairs = [(relabel(k, mapping, memo), relabel(v, mapping, memo)) for k, v in value.items()]
+        changed = any(k2 is not k or v2 is not v for (k2, v2), (k, v) in zip(pairs, value.items()))
+        out = dict(pairs) if changed else value
+    elif t in (set, frozenset):
+        items = [relabel(v, mapping, memo) for v in value]
+        out = t(items) if any(x is not y for x, y in zip(items, value)) else value
+    else:
+        out = _relabel_object(value, mapping, memo)
+    memo[key] = out
+    return out
+
+
+def _relabel_object(value: Any, mapping: dict[Any, Any], memo: dict[int, Any]) -> Any:
+    attrs = dict(vars(value)) if hasattr(value, "__dict__") else {}
+    for cls in type(value).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and hasattr(value, name):
+                attrs[name] = getattr(value, name)
+    new = {k: relabel(v, mapping, memo) for k, v in attrs.items()}
+    if all(new[k] is attrs[k] for k in attrs):
+        return value
+    other = _copy.copy(value)
+    for k, v in new.items():
+        if v is not attrs[k]:
+            object.__setattr__(other, k, v)
+    return other
+
+
+#: the record of the past: never relabelled (the relabelled game has the same past)
+PAST_KEYS = frozenset(("history", "log"))
+
+
+def relabel_state(state: dict[str, Any], mapping: dict[Any, Any], keep: Iterable[str] = ()) -> None:
+    """Relabel a game's `__dict__` in place (its past, and the keys `keep`, left as they are); caches
+    (attributes so named) are dropped, to be worked out anew."""
+    memo: dict[int, Any] = {}
+    keep = frozenset(keep) | PAST_KEYS
+    for key, value in list(state.items()):
+        if "cache" in key and value is not None:
+            state[key] = None
+        elif key not in keep:
+            state[key] = relabel(value, mapping, memo)
+
+
+def exchange_mapping(objects: dict[str, Any], pairs: Iterable[tuple[str, str]]) -> dict[Any, Any]:
+    """The relabelling that sends token a to token b for each (a, b) in `pairs`: the tokens as strings,
+    and the objects found for them (`objects`: token -> the card or Secret in the game)."""
+    mapping: dict[Any, Any] = {}
+    for a, b in pairs:
+        mapping[a] = b
+        oa, ob = objects.get(a), objects.get(b)
+        if oa is not None and ob is not None and type(oa) is not str:
+            mapping[oa] = ob
+    return mapping
+
+
+def objects(places: Iterable[Place]) -> dict[str, Any]:
+    """token -> the item itself (a card object where the game holds one), from the places."""
+    found: dict[str, Any] = {}
+    for place in places:
+        for item in place.items:
+            name = token(item)
+            if type(found.get(name)) in (type(None), str):
+                found[name] = item
+    return found
