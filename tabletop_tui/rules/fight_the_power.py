@@ -20,7 +20,9 @@ also ends after that many rounds, the faction closest to eight or none winning.
 
 from __future__ import annotations
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from typing import Any, Iterable, TypedDict
+
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
 from tabletop_tui.rules.words import listing, plural
 
 START_DICE = 4
@@ -47,7 +49,7 @@ def distance(count: int) -> int:
     return min(count, GROW_TO - count)
 
 
-def faces(dice) -> str:
+def faces(dice: Iterable[int]) -> str:
     return " ".join(map(str, dice)) or "no dice"
 
 
@@ -57,6 +59,52 @@ def _dice(n: int) -> str:
 
 def _plural_face(face: int, count: int) -> str:
     return f"{NUMBER_WORDS[count]} {face}s" if count != 1 else f"one {face}"
+
+
+class LastFight(TypedDict):
+    """The last fight: who attacked whom, the attacker's dice after the roll (`rerolled` says which of
+    them were rolled), the defender's, the winner (None: a draw), the index of the die that decided
+    (None: every comparable die tied), whether more dice won it, the face the winner took, and the turn."""
+
+    attacker: int
+    defender: int
+    attack: list[int]
+    rerolled: list[bool]
+    defence: list[int]
+    winner: int | None
+    decided_at: int | None
+    by_more_dice: bool
+    taken: int | None
+    turn: int
+
+
+#: The last recruit: who took a die (`seat`) from whom (`from`), its face, how many of it each had
+#: before, and the turn.
+LastRecruit = TypedDict("LastRecruit", {"seat": int, "from": int, "face": int, "mine": int, "theirs": int,
+                                        "turn": int})
+
+
+def _copy_fight(fight: LastFight) -> LastFight:
+    return {**fight, "attack": list(fight["attack"]), "rerolled": list(fight["rerolled"]),
+            "defence": list(fight["defence"])}
+
+
+class FightThePowerView(View):
+    phase: str
+    current: int | None
+    first: int
+    target: int | None
+    taker: int | None
+    rolling: list[bool]
+    dice: list[list[int]]
+    round: int
+    rounds: int
+    turns: int
+    goal: int
+    last_fight: LastFight | None
+    last_recruit: LastRecruit | None
+    options: dict[str, Any]
+    tiebreaks: str | None
 
 
 class FightThePower(Game):
@@ -81,7 +129,7 @@ class FightThePower(Game):
                     "instead of it being a draw.", ),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         n = len(self.players)
         self.dice: list[list[int]] = [sorted(self.rng.dice(START_DICE), reverse=True) for _ in range(n)]
@@ -92,8 +140,8 @@ class FightThePower(Game):
         self.rolling: list[bool] = []
         self.taker: int | None = None
         self.turns = 0  # turns completed
-        self.last_fight: dict | None = None
-        self.last_recruit: dict | None = None
+        self.last_fight: LastFight | None = None
+        self.last_recruit: LastRecruit | None = None
         self.winner_reason = ""
         self._outcome: Outcome | None = None
         names = self.players
@@ -126,6 +174,15 @@ class FightThePower(Game):
                     moves.append(Move("recruit", (opponent, face)))
         return moves
 
+    def _defender(self) -> int:
+        """The seat attacked in the fight under way."""
+        assert self.target is not None, "no fight under way"
+        return self.target
+
+    def _loser(self, winner: int) -> int:
+        """The other side of the fight that `winner` won."""
+        return self._defender() if winner == self.current else self.current
+
     def _move_die(self, giver: int, taker: int, face: int) -> None:
         self.dice[giver].remove(face)
         self.dice[taker].append(face)
@@ -148,7 +205,7 @@ class FightThePower(Game):
             return
         self.turns += 1
         n = len(self.players)
-        rounds = self.options["rounds"]
+        rounds: int = self.options["rounds"]
         if rounds and self.turns >= rounds * n:
             self._finish(None, events)
             return
@@ -172,7 +229,10 @@ class FightThePower(Game):
     def to_act(self) -> list[int]:
         if self.phase == "over":
             return []
-        return [self.taker] if self.phase == "take" else [self.current]
+        if self.phase == "take":
+            assert self.taker is not None, "a fight won has its winner"
+            return [self.taker]
+        return [self.current]
 
     def legal_moves(self, seat: int) -> list[Move]:
         if self.phase == "over" or seat not in self.to_act():
@@ -183,7 +243,7 @@ class FightThePower(Game):
             return fights + self._recruits(seat)
         if self.phase == "aim":
             return [Move("toggle", (i,)) for i in range(len(self.dice[seat]))] + [ROLL]
-        loser = self.current if seat != self.current else self.target
+        loser = self._loser(seat)
         return [Move("take", (face,)) for face in sorted(set(self.dice[loser]), reverse=True)]
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
@@ -219,7 +279,7 @@ class FightThePower(Game):
 
     def _fight(self, seat: int) -> list[Event]:
         names = self.players
-        defender = self.target
+        defender = self._defender()
         mine = self.dice[seat]
         kept = [f for f, r in zip(mine, self.rolling) if not r]
         rolled = self.rng.dice(sum(self.rolling))
@@ -267,8 +327,9 @@ class FightThePower(Game):
 
     def _take(self, seat: int, face: int) -> list[Event]:
         names = self.players
-        loser = self.target if seat == self.current else self.current
+        loser = self._loser(seat)
         self._move_die(loser, seat, face)
+        assert self.last_fight is not None, "a die is taken after a fight"
         self.last_fight["taken"] = face
         events = [self.say(f"{names[seat]} takes {names[loser]}'s {face}: {names[seat]} now has "
                            f"{_dice(len(self.dice[seat]))}, {names[loser]} {_dice(len(self.dice[loser]))}.",
@@ -284,7 +345,7 @@ class FightThePower(Game):
 
     def length(self) -> int:
         """Turns played, the one under way (or the one that won) included."""
-        rounds = self.options["rounds"]
+        rounds: int = self.options["rounds"]
         if self.phase == "over" and rounds and self.turns >= rounds * len(self.players):
             return self.turns
         return self.turns + 1
@@ -320,7 +381,7 @@ class FightThePower(Game):
                            f" come equally close ({_dice(distance(counts[best[0]]))} from a win): a draw.")
         return Outcome(standings, summary, self._tiebreak_words(standings, winner))
 
-    def _tiebreak_words(self, standings, winner: int | None) -> str:
+    def _tiebreak_words(self, standings: list[Standing], winner: int | None) -> str:
         names = self.players
         sentences = []
         if self.winner_reason:
@@ -340,18 +401,16 @@ class FightThePower(Game):
 
     # -- what everyone sees ------------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> FightThePowerView:
         outcome = self._outcome
         over = self.phase == "over"
         n = len(self.players)
-        rounds = self.options["rounds"]
+        rounds: int = self.options["rounds"]
+        fight, recruit = self.last_fight, self.last_recruit
         return {
-            "players": list(self.players),
-            "seat": seat,
             "phase": self.phase,
             "current": None if over else self.current,
             "first": self.first,
-            "to_act": self.to_act(),
             "target": self.target,
             "taker": self.taker,
             "rolling": list(self.rolling),
@@ -360,22 +419,19 @@ class FightThePower(Game):
             "rounds": rounds,
             "turns": self.turns,
             "goal": GROW_TO,
-            "last_fight": None if self.last_fight is None else {
-                **self.last_fight, "attack": list(self.last_fight["attack"]),
-                "rerolled": list(self.last_fight["rerolled"]), "defence": list(self.last_fight["defence"])},
-            "last_recruit": None if self.last_recruit is None else dict(self.last_recruit),
+            "last_fight": None if fight is None else _copy_fight(fight),
+            "last_recruit": None if recruit is None else LastRecruit(**recruit),
             "options": dict(self.options),
-            "over": over,
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["dice"] = [list(d) for d in self.dice]
         state["rolling"] = list(self.rolling)
-        for key in ("last_fight", "last_recruit"):
-            if state[key] is not None:
-                state[key] = {k: list(v) if isinstance(v, list) else v for k, v in state[key].items()}
+        if self.last_fight is not None:
+            state["last_fight"] = _copy_fight(self.last_fight)
+        if self.last_recruit is not None:
+            state["last_recruit"] = LastRecruit(**self.last_recruit)
 
     # -- words ---------------------------------------------------------------------------------------------
 
@@ -396,14 +452,14 @@ class FightThePower(Game):
         if self.phase == "take":
             if kind != "take":
                 return f"{me} won the fight: first take one of the loser's dice."
-            loser = self.target if seat == self.current else self.current
+            loser = self._loser(seat)
             if len(args) != 1:
                 return "Take which face? Name one face of the loser's dice."
             return (f"{names[loser]} has no {args[0]} to take: {names[loser]}'s dice show "
                     f"{faces(self.dice[loser])}.")
         if self.phase == "aim":
             if kind in ("recruit", "fight"):
-                return (f"{me} is already fighting {names[self.target]}: choose the dice to roll and roll "
+                return (f"{me} is already fighting {names[self._defender()]}: choose the dice to roll and roll "
                         "(undo to change your mind).")
             if kind == "take":
                 return "Nobody has won a fight yet: roll first."
