@@ -38,8 +38,11 @@ def test_cards_are_immutable_and_copies_are_the_same_card():
     c = card("7S")
     with pytest.raises(AttributeError):
         c.rank = 8
+    with pytest.raises(AttributeError):
+        del c.rank
     assert copy.copy(c) is c and copy.deepcopy([c])[0] is c
     assert pickle.loads(pickle.dumps([c, card("JK2.2")])) == [c, card("JK2.2")]
+    assert all(pickle.loads(pickle.dumps(c, protocol)) is c for protocol in range(pickle.HIGHEST_PROTOCOL + 1))
     assert {card("7S"): 1}[card("7s")] == 1
 
 

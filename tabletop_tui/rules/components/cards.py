@@ -28,6 +28,10 @@ Names for the log: `card.name` is "the 7 of spades", "the ace of hearts", "the b
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
 from tabletop_tui.rules.words import listing
 
 CLUBS, DIAMONDS, HEARTS, SPADES = "C", "D", "H", "S"
@@ -56,25 +60,40 @@ def rank_plural(rank: int) -> str:
     return _RANK_PLURALS[rank]
 
 
+@dataclass(frozen=True, slots=True, eq=False, init=False, repr=False, match_args=False)
 class Card:
-    """One playing card. Do not build one directly: use `card(code)` or the decks below.
+    """One playing card. Do not build one directly: use `card(code)` or the decks below (`Card(code)`
+    is `card(code)`).
 
     Attributes: `code` ("10H"), `rank` (2-14, ace high; 0 for a joker), `rank_low` (the ace 1),
     `suit` ("C", "D", "H", "S"; "" for a joker), `joker` (0, or 1 and 2 for the black and the red
     joker), `deck` (1, or 2 for the second deck's copy), `order` and `order_low` (see the module),
     `red` (hearts, diamonds and the red joker), `name` ("the 10 of hearts").
+
+    One object per card: frozen, compared and hashed by identity (`eq=False`), ordered by `_sort`;
+    copying and pickling give back the same object.
     """
 
-    __slots__ = ("code", "rank", "rank_low", "suit", "joker", "deck", "order", "order_low", "red", "name",
-                 "_rc", "_si", "_sort")
+    code: str
+    rank: int
+    rank_low: int
+    suit: str
+    joker: int
+    deck: int
+    order: int
+    order_low: int
+    red: bool
+    name: str
+    _rc: int  # the card in a count of ranks (4 bits a rank, jokers above): see `poker.hand_value`
+    _si: int  # the suit's index in SUITS (4 for a joker)
+    _sort: int  # the order of `sorted()`: order, then the deck
 
-    def __new__(cls, code: str) -> "Card":
+    def __new__(cls, code: str) -> Card:
         return card(code)
 
     @classmethod
-    def _make(cls, rank: int, suit: str, joker: int, deck: int) -> "Card":
+    def _make(cls, rank: int, suit: str, joker: int, deck: int) -> Card:
         self = object.__new__(cls)
-        put = object.__setattr__
         if joker:
             code, name, order = f"JK{joker}", JOKER_NAMES[joker], 60 + joker
             rank_low, red, si, rc = 0, joker == 2, 4, 1 << 52
@@ -85,39 +104,34 @@ class Card:
             rank_low, red, rc = 1 if rank == ACE else rank, suit in RED_SUITS, 1 << (4 * (rank - 2))
         if deck > 1:
             code += f".{deck}"
-        for attr, value in (("code", code), ("rank", rank), ("rank_low", rank_low), ("suit", suit),
-                            ("joker", joker), ("deck", deck), ("order", order),
-                            ("order_low", order if joker else rank_low * 4 + si), ("red", red), ("name", name),
-                            ("_rc", rc), ("_si", si), ("_sort", order * 4 + deck)):
-            put(self, attr, value)
+        values: dict[str, object] = {
+            "code": code, "rank": rank, "rank_low": rank_low, "suit": suit, "joker": joker, "deck": deck,
+            "order": order, "order_low": order if joker else rank_low * 4 + si, "red": red, "name": name,
+            "_rc": rc, "_si": si, "_sort": order * 4 + deck}
+        for attr, value in values.items():
+            object.__setattr__(self, attr, value)  # frozen: set once, here
         return self
 
-    # one object per card: copying, pickling and comparing all keep to it
-    def __setattr__(self, name, value):
-        raise AttributeError("a card cannot be changed")
-
-    def __delattr__(self, name):
-        raise AttributeError("a card cannot be changed")
-
-    def __copy__(self) -> "Card":
+    # one object per card: copying and pickling keep to it
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return card, (self.code,)
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self._sort < other._sort
 
-    def __le__(self, other: "Card") -> bool:
+    def __le__(self, other: Card) -> bool:
         return self._sort <= other._sort
 
-    def __gt__(self, other: "Card") -> bool:
+    def __gt__(self, other: Card) -> bool:
         return self._sort > other._sort
 
-    def __ge__(self, other: "Card") -> bool:
+    def __ge__(self, other: Card) -> bool:
         return self._sort >= other._sort
 
     def __repr__(self) -> str:
@@ -130,7 +144,7 @@ class Card:
         return self.code
 
     @staticmethod
-    def from_json(data) -> "Card":
+    def from_json(data: str) -> Card:
         return card(data)
 
     @property
@@ -155,7 +169,7 @@ for _deck in (1, 2):
 del _deck, _rank, _suit, _joker, _c
 
 
-def card(code: str) -> Card:
+def card(code: str | Card) -> Card:
     """The card with this code: "AS", "10H", "th" (the 10 of hearts), "JK1", "QC.2" (the second deck's).
     Raises ValueError with a readable reason for anything else."""
     if isinstance(code, str):
@@ -175,14 +189,14 @@ def card(code: str) -> Card:
     return found
 
 
-def cards(codes) -> list[Card]:
+def cards(codes: str | Iterable[str | Card]) -> list[Card]:
     """Cards from codes: a list of codes, or one string of codes separated by spaces ("AS KD 10H")."""
     if isinstance(codes, str):
         codes = codes.split()
     return [card(c) for c in codes]
 
 
-def codes(cards_) -> list[str]:
+def codes(cards_: Iterable[Card]) -> list[str]:
     """The codes of cards, for JSON, a view or a move."""
     return [c.code for c in cards_]
 
@@ -205,7 +219,13 @@ def deck(jokers: int = 0, decks: int = 1) -> list[Card]:
     return out
 
 
-def shuffled(stream, jokers: int = 0, decks: int = 1) -> list[Card]:
+class _Shuffler(Protocol):
+    """What `shuffled` needs of a random stream (`engine.Stream` is one)."""
+
+    def shuffle(self, items: list[Card]) -> None: ...
+
+
+def shuffled(stream: _Shuffler, jokers: int = 0, decks: int = 1) -> list[Card]:
     """A deck shuffled by the game's seeded random stream (`engine.Stream`): the same seed deals the
     same cards. Deal from the end (`pop()`) or from the front, as the game likes."""
     out = deck(jokers, decks)
@@ -213,13 +233,13 @@ def shuffled(stream, jokers: int = 0, decks: int = 1) -> list[Card]:
     return out
 
 
-def by_order(hand, aces_low: bool = False) -> list[Card]:
+def by_order(hand: Iterable[Card], aces_low: bool = False) -> list[Card]:
     """The cards from lowest to highest (rank, then suit; jokers last), aces high or low."""
     if aces_low:
         return sorted(hand, key=lambda c: (c.order_low, c.deck))
     return sorted(hand)
 
 
-def names(hand) -> str:
+def names(hand: Iterable[Card]) -> str:
     """"the 7 of spades, the ace of hearts and the black joker"."""
     return listing([c.name for c in hand])
