@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 #: A migration step: a record of rules version v -> the same game as a record of version v + 1.
-Step = Callable[[dict], dict]
+Step = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def old_reading(**options: Any) -> Step:
     """A migration step for a rules change that came with an option keeping the old reading (or with a
     new default): a record of the older version that does not say otherwise gets the old value, and so
     replays exactly as it was played."""
-    def step(record: dict) -> dict:
+    def step(record: dict[str, Any]) -> dict[str, Any]:
         record["options"] = {**options, **(record.get("options") or {})}
         return record
     return step

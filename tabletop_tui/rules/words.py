@@ -4,14 +4,16 @@ short and printable."""
 from __future__ import annotations
 
 import re
+import reprlib
+from collections.abc import Iterable
 
 
-def listing(items, last: str = "and") -> str:
+def listing(items: Iterable[str], last: str = "and") -> str:
     """"Ada", "Ada and Bo", "Ada, Bo and Cy" ("" for none); `last` may be "or"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+    names = list(items)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -70,9 +72,7 @@ def escaped(text: str, keep: str = "") -> str:
     return "".join(out)
 
 
-def _make_repr():
-    import reprlib
-
+def _make_repr() -> reprlib.Repr:
     r = reprlib.Repr()
     r.maxlevel, r.maxtuple, r.maxlist, r.maxarray, r.maxdict = 4, 8, 8, 8, 6
     r.maxset = r.maxfrozenset = r.maxdeque = 8

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 
-class Pile(Counter):
+class Pile(Counter[str]):
     """Chips by kind. A bank, a bag and a lair are all piles; moving chips keeps the total."""
 
     def total(self) -> int:  # Counter.total exists from 3.10; kept explicit for clarity
@@ -28,5 +29,5 @@ class Pile(Counter):
             self[kind] = 0
         return moved
 
-    def as_dict(self, kinds) -> dict[str, int]:
+    def as_dict(self, kinds: Iterable[str]) -> dict[str, int]:
         return {k: self[k] for k in kinds}

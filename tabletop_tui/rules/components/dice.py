@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 
 def d10_value(face: int) -> int:
@@ -10,5 +11,5 @@ def d10_value(face: int) -> int:
     return 10 if face in (0, 10) else face
 
 
-def counts(dice) -> Counter:
+def counts(dice: Iterable[int]) -> Counter[int]:
     return Counter(dice)

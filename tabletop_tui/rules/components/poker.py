@@ -38,8 +38,10 @@ more than one of seven, and the answers for a count of ranks are kept once worke
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
-from tabletop_tui.rules.components.cards import rank_plural as _plural, rank_word as _word
+from tabletop_tui.rules.components.cards import Card, rank_plural as _plural, rank_word as _word
 
 HIGH, PAIR, TWO_PAIR, THREE, STRAIGHT, FLUSH, FULL_HOUSE, FOUR, STRAIGHT_FLUSH, FIVE = range(10)
 CATEGORY_NAMES = ("High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
@@ -62,7 +64,8 @@ def _straight_top(values: list[int], ace_low: int | None) -> int | None:
     return None
 
 
-def rank_hand(values, flush: bool = False, ace_low: int | None = None, high: str = "High Card") -> tuple[tuple, str]:
+def rank_hand(values: Iterable[int], flush: bool = False, ace_low: int | None = None,
+              high: str = "High Card") -> tuple[tuple[int, ...], str]:
     """The key and the category name of five values (see the module's docstring)."""
     values = list(values)
     if len(values) != 5:
@@ -90,14 +93,15 @@ def rank_hand(values, flush: bool = False, ace_low: int | None = None, high: str
         category = PAIR
     else:
         category = HIGH
-    if category in (STRAIGHT, STRAIGHT_FLUSH):
+    key: tuple[int, ...]
+    if top is not None:  # five different values in a row: a straight or a straight flush
         key = (category, top)
     else:
         key = (category, *order)
     return key, category_name(category, high)
 
 
-def describe(key, high: str = "High Card", label=str) -> str:
+def describe(key: Sequence[int], high: str = "High Card", label: Callable[[int], str] = str) -> str:
     """A hand's name with the values that matter: "Two Pair 5s and 2s", "Three 6s", "Straight 2-6",
     "Full House 6s over 2s", "High Die 6". `label` names a value (a card game passes "Ace", "King"...;
     the lowest straight with `ace_low` runs from the value 1)."""
@@ -137,7 +141,7 @@ _NONFLUSH: dict[int, int] = {}  # ranks counted (4 bits a rank, jokers above) ->
 _SUITED: dict[int, int] = {}  # the same for the cards of one suit -> the best flush (0: none)
 
 
-def _pack(category: int, ranks) -> int:
+def _pack(category: int, ranks: Sequence[int]) -> int:
     value = category << 20
     shift = 16
     for r in ranks[:5]:
@@ -279,14 +283,14 @@ def _suited_value(counted: int) -> int:
     return _pack(FLUSH, _kickers(c, jokers, 5))
 
 
-def _remember(memo: dict, counted: int, work) -> int:
+def _remember(memo: dict[int, int], counted: int, work: Callable[[int], int]) -> int:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     value = memo[counted] = work(counted)
     return value
 
 
-def hand_value(cards) -> int:
+def hand_value(cards: Sequence[Card]) -> int:
     """The best poker hand in these cards (any number of them; jokers wild) as a whole number: bigger
     is better, equal is a tie (see above). Cards are `components.cards.Card`s."""
     if len(cards) == 5:
@@ -367,37 +371,38 @@ def hand_name(value: int) -> str:
     return f"Five of a Kind, {_plural(first)}"
 
 
-class PokerHand(tuple):
+class PokerHand(NamedTuple):
     """`best_hand`'s answer: `value` (as `hand_value`), `category`, `name` (as `hand_name`),
     `cards` (the cards that make the hand, the deciding ones first: at most five) and `plays_as`
     (the rank each of those cards counts as: a joker's rank is the one it stands for; the ace of
     A-2-3-4-5 counts as 1)."""
 
-    __slots__ = ()
+    value: int
+    cards: tuple[Card, ...]
+    plays_as: tuple[int, ...]
 
-    def __new__(cls, value: int, cards: tuple, plays_as: tuple):
-        return tuple.__new__(cls, (value, cards, plays_as))
+    @property
+    def category(self) -> int:
+        return self.value >> 20
 
-    value = property(lambda self: self[0])
-    cards = property(lambda self: self[1])
-    plays_as = property(lambda self: self[2])
-    category = property(lambda self: self[0] >> 20)
-    name = property(lambda self: hand_name(self[0]))
+    @property
+    def name(self) -> str:
+        return hand_name(self.value)
 
     def __repr__(self) -> str:
         return f"PokerHand({self.name!r}, {[c.code for c in self.cards]})"
 
 
-def best_hand(cards) -> PokerHand:
+def best_hand(hand: Iterable[Card]) -> PokerHand:
     """The best poker hand in these cards (see `hand_value`), with the cards that make it."""
-    cards = list(cards)
+    cards = list(hand)
     value = hand_value(cards)
     category, ranks = value_category(value), value_ranks(value)
     suit = None
     if category in _CARD_FLUSH_CATEGORIES:
-        jokers = sum(1 for c in cards if c.joker) << 52
+        wild = sum(1 for c in cards if c.joker) << 52
         for si in range(4):
-            if _suited_value(sum(c._rc for c in cards if c._si == si) + jokers) == value:
+            if _suited_value(sum(c._rc for c in cards if c._si == si) + wild) == value:
                 suit = si
                 break
     if category in (STRAIGHT, STRAIGHT_FLUSH):
@@ -413,20 +418,18 @@ def best_hand(cards) -> PokerHand:
     # natural cards first, rank by rank; the jokers fill what is missing
     pool = sorted((c for c in cards if not c.joker and (suit is None or c._si == suit)), reverse=True)
     jokers = [c for c in cards if c.joker]
-    chosen = [None] * len(wanted)
+    chosen: list[Card | None] = [None] * len(wanted)
     for i, rank in enumerate(wanted):
         for j, c in enumerate(pool):
             if c.rank == rank:
                 chosen[i] = pool.pop(j)
                 break
-    for i, c in enumerate(chosen):
-        if c is None:
-            chosen[i] = jokers.pop()
+    made = tuple(c if c is not None else jokers.pop() for c in chosen)
     plays = tuple(1 if (r == 14 and category in (STRAIGHT, STRAIGHT_FLUSH) and ranks[0] == 5) else r for r in wanted)
-    return PokerHand(value, tuple(chosen), plays)
+    return PokerHand(value, made, plays)
 
 
-def compare_hands(a, b) -> int:
+def compare_hands(a: Sequence[Card], b: Sequence[Card]) -> int:
     """1 if the cards `a` make the better hand, -1 if `b` do, 0 for a tie."""
     va, vb = hand_value(a), hand_value(b)
     return (va > vb) - (va < vb)
