@@ -1,7 +1,7 @@
 """Land Grab: the draw for White, creation by the pieces in a file and a chess set's counts, chess moves
 without captures, the King's capture, the Pawn's double step and near-miss, fences that win and fences
 that fail (checked against an independent count of the land), draws, options, undo and replay, and a
-seeded property test over 1,000 random games."""
+seeded property test over 280 random games."""
 
 import json
 import random
@@ -876,9 +876,10 @@ def test_the_catalog_lists_land_grab_with_its_options():
 # the property test
 
 
-def test_a_thousand_random_games_keep_a_chess_set_and_end():
+def test_random_games_keep_a_chess_set_and_end():
+    # 280 games: every combination of the options below (they repeat every 140 seeds) twice
     ends = {"win": 0, "draw": 0}
-    for s in range(1000):
+    for s in range(280):
         options = {}
         if s % 4 == 1:
             options["captured"] = "back"
@@ -911,7 +912,7 @@ def test_a_thousand_random_games_keep_a_chess_set_and_end():
             assert game.history[-1][0] == winner  # only the mover wins
         else:
             ends["draw"] += 1
-    assert ends["win"] > 50 and ends["draw"] > 50
+    assert ends["win"] > 20 and ends["draw"] > 20
 
 
 def check_set(game: LandGrab) -> None:

@@ -1,7 +1,7 @@
-"""The Land Grab computer player: it searches (it takes a win at once and blocks the opponent's), it is
-the same on the same view, and it beats random play from either seat."""
+"""The Land Grab computer player: it searches (it takes a win at once and, at its full budget, blocks
+the opponent's) and it is the same on the same view. That it beats random play is the contract suite's
+(tests/contract), at a smaller budget."""
 
-from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.land_grab import BAND, LandGrabBot, Searcher, barrier, evaluate, has_won
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.land_grab import BLACK, WHITE, LandGrab, position_from_view
@@ -86,6 +86,7 @@ def test_the_barrier_counts_the_missing_squares():
 
 
 def test_the_same_view_gets_the_same_move():
+    # a small budget: the search runs out of it (the case where a choice could depend on what was cut)
     game = LandGrab(["Ada", "Bo"], 4)
     for move in ("a1 P", "h8 P", "a1 a3", "h8 h6"):
         a, b = move.split()
@@ -93,15 +94,9 @@ def test_the_same_view_gets_the_same_move():
     seat = game.to_act()[0]
     view = game.view(seat)
     assert position_from_view(view).key() == game.pos.key()
-    first = LandGrabBot(seat, 9).choose(view, game.legal_moves(seat))
-    assert all(LandGrabBot(seat, 9).choose(view, game.legal_moves(seat)) == first for _ in range(2))
+    bots = [LandGrabBot(seat, 9) for _ in range(3)]
+    for bot in bots:
+        bot.budget = 1500
+    first = bots[0].choose(view, game.legal_moves(seat))
+    assert all(bot.choose(view, game.legal_moves(seat)) == first for bot in bots[1:])
 
-
-def test_it_beats_random_play_from_either_seat():
-    for seed, bot_seat in ((21, 0), (22, 1)):
-        game = LandGrab(["Ada", "Bo"], seed)
-        players = {bot_seat: LandGrabBot(bot_seat, seed), 1 - bot_seat: RandomBot(1 - bot_seat, seed)}
-        while game.outcome() is None:
-            seat = game.to_act()[0]
-            game.play(seat, players[seat].choose(game.view(seat), game.legal_moves(seat)))
-        assert game.outcome().winners == [bot_seat]

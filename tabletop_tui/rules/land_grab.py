@@ -25,8 +25,10 @@ found with whole-board bit operations (`land`).
 
 from __future__ import annotations
 
+from typing import Any, Iterable, TypedDict
+
 from tabletop_tui.rules.components.squares import square_index, square_name
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing, plural
 
 # --------------------------------------------------------------------------------------------
@@ -40,6 +42,7 @@ NOT_H = FULL & ~FILE[7]
 HALF = 32  # more than this many squares wins
 
 SQ = tuple(square_name(i, 8, 8) for i in range(64))
+INDEX = {name: i for i, name in enumerate(SQ)}  # a square's index by its name
 FILES = "abcdefgh"
 
 WHITE, BLACK = 0, 1
@@ -124,13 +127,13 @@ _ORTHO = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-def _rays(directions) -> tuple:
-    out = []
+def _rays(directions: Iterable[tuple[int, int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out: list[tuple[tuple[int, ...], ...]] = []
     for i in range(64):
         r, c = divmod(i, 8)
-        rays = []
+        rays: list[tuple[int, ...]] = []
         for dr, dc in directions:
-            ray = []
+            ray: list[int] = []
             rr, cc = r + dr, c + dc
             while _on(rr, cc):
                 ray.append(8 * rr + cc)
@@ -156,7 +159,10 @@ PAWN_DIAG = tuple(
 #: A move inside a position: (kind, a, b, promotion). Kind 0 creates piece b on square a; kind 1
 #: moves from a to b (promotion: the kind a pawn becomes, or -1); kind 2 passes.
 CREATE, SHIFT, PASS = 0, 1, 2
-PASS_MOVE = (PASS, -1, -1, -1)
+Inner = tuple[int, int, int, int]
+PASS_MOVE: Inner = (PASS, -1, -1, -1)
+#: what makes two positions the same for repetition (`Position.key`)
+Key = tuple[tuple[int, ...] | int, ...]
 
 
 class Position:
@@ -199,7 +205,7 @@ class Position:
         p.promote = self.promote
         return p
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         """What makes two positions the same for repetition (the pieces, the hands, whose turn, which
         pawns may still step two, and which square a near-miss may take)."""
         return (tuple(self.kind), self.occ[0], self.turn, self.fresh, self.vacated, *self.hand[0], *self.hand[1])
@@ -213,13 +219,13 @@ class Position:
 
     # -- moves ------------------------------------------------------------------------------------
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[Inner]:
         """Every legal move of the colour to move (a pass only when there is nothing else)."""
         c = self.turn
         kind = self.kind
         mine = self.occ[c]
         every = mine | self.occ[1 - c]
-        out: list[tuple] = []
+        out: list[Inner] = []
         hand = self.hand[c]
         if any(hand):
             base = 8 * HOME_ROW[c]
@@ -269,7 +275,7 @@ class Position:
             out.append(PASS_MOVE)
         return out
 
-    def _pawn_to(self, out: list, fr: int, to: int) -> None:
+    def _pawn_to(self, out: list[Inner], fr: int, to: int) -> None:
         if self.promote and to >> 3 == FAR_ROW[self.turn]:
             hand = self.hand[self.turn]
             kinds = [k for k in PROMOTIONS if hand[k]]
@@ -278,7 +284,7 @@ class Position:
                 return
         out.append((SHIFT, fr, to, -1))
 
-    def apply(self, move: tuple) -> int:
+    def apply(self, move: Inner) -> int:
         """Make a legal move; returns the kind of piece captured (-1 for none)."""
         k, a, b, p = move
         c = self.turn
@@ -326,7 +332,7 @@ SHIFT_MOVES = tuple(tuple(Move("move", (SQ[a], SQ[b])) for b in range(64)) for a
 PASS_PUBLIC = Move("pass")
 
 
-def public(move: tuple) -> Move:
+def public(move: Inner) -> Move:
     k, a, b, p = move
     if k == CREATE:
         return CREATE_MOVES[a][b]
@@ -335,7 +341,7 @@ def public(move: tuple) -> Move:
     return PASS_PUBLIC
 
 
-def _square(value) -> int | None:
+def _square(value: object) -> int | None:
     return square_index(value, 8, 8) if isinstance(value, str) else None
 
 
@@ -345,6 +351,38 @@ def _piece_words(letter: str) -> str:
 
 # --------------------------------------------------------------------------------------------
 # The game
+
+
+#: The last move on the board: the square a piece left (None for a piece created) and where it went
+#: ("from" is a keyword, hence the call).
+LastMove = TypedDict("LastMove", {"from": str | None, "to": str})
+
+
+class LandGrabView(View):
+    """What a seat sees (everything: Land Grab hides nothing). Lists by seat hold each seat's own."""
+
+    colours: list[str]  # "White" or "Black", by seat
+    white: int  # the seat playing White
+    turn: int  # the seat whose move it is (also once the game is over)
+    board: list[str]  # by square, a8 first: "" empty, a letter (PRNBQK) White's, lower case Black's
+    hand: list[dict[str, int]]  # pieces not yet created, by letter
+    out: list[dict[str, int]]  # pieces a King captured, out of the game
+    fresh_pawns: list[str]  # the squares of Pawns that may still step two
+    near_miss: str | None  # the square a Pawn's near-miss may take now
+    near_miss_pawns: list[str]  # the squares of the Pawns that may make it
+    last: LastMove | None  # None before the first move and after a pass
+    land: list[list[str]]  # the squares of each seat's land
+    land_size: list[int]
+    sealed: list[bool]  # whether each seat's first row is fenced off from the far row
+    first_row: list[int]  # the row index (0 the top) of each seat's first row
+    moves_played: int
+    max_moves: int
+    repetition: bool
+    repeats: int  # how many times the position now standing has stood
+    creation: str  # the options, as chosen
+    captured: str
+    promotion: bool
+    winner: int | None
 
 
 class LandGrab(Game):
@@ -376,7 +414,7 @@ class LandGrab(Game):
                "winner; 0 for no limit.", min=0, max=2000),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         opts = self.options
         first = 1 if self.rng.coin() else 0
@@ -385,13 +423,14 @@ class LandGrab(Game):
         self.colour_of = (WHITE, BLACK) if first == 0 else (BLACK, WHITE)
         self.pos = Position(exact=opts["creation"] == "exactly", back=opts["captured"] == "back",
                             promote=bool(opts["promotion"]))
-        self._seen: dict[tuple, int] = {self.pos.key(): 1}
+        self._seen: dict[Key, int] = {self.pos.key(): 1}
         self._legal: list[Move] | None = None
-        self._inner: dict[Move, tuple] = {}
+        self._inner: dict[Move, Inner] = {}
         self._outcome: Outcome | None = None
         self._passes = 0
-        self._last: tuple | None = None  # the last move inside the position
-        self._lands: list = [None, None]  # (land mask, sealed) of each colour, as the position stands
+        self._last: Inner | None = None  # the last move inside the position
+        #: (land mask, sealed) of each colour, as the position stands (None: not found yet)
+        self._lands: list[tuple[int, bool] | None] = [None, None]
         self.log.append(Event(
             f"The draw says {self.players[first]} goes first and takes White; {self.players[1 - first]} plays "
             f"Black. The board is empty: the first pieces to enter are Pawns.", "start", first,
@@ -426,7 +465,7 @@ class LandGrab(Game):
             got = self._lands[colour] = land(self.pos.occ[colour], colour)
         return got
 
-    def lands(self) -> tuple:
+    def lands(self) -> tuple[tuple[int, bool], tuple[int, bool]]:
         """((land mask, sealed) of White, of Black)."""
         return self.land_of(WHITE), self.land_of(BLACK)
 
@@ -511,7 +550,7 @@ class LandGrab(Game):
 
     # -- what a seat sees -------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> LandGrabView:
         pos = self.pos
         board = []
         for i in range(64):
@@ -528,11 +567,9 @@ class LandGrab(Game):
         outcome = self._outcome
         key = pos.key()
         return {
-            "players": list(self.players),
             "colours": [COLOURS[colour_of[s]] for s in seats],
             "white": self.seat_of[WHITE],
             "turn": self.seat_of[pos.turn],
-            "to_act": self.to_act(),
             "board": board,
             "hand": [{LETTERS[t]: pos.hand[colour_of[s]][t] for t in range(6)} for s in seats],
             "out": [{LETTERS[t]: pos.out[colour_of[s]][t] for t in range(6)} for s in seats],
@@ -552,9 +589,7 @@ class LandGrab(Game):
             "creation": self.options["creation"],
             "captured": self.options["captured"],
             "promotion": self.options["promotion"],
-            "over": outcome is not None,
             "winner": outcome.winner if outcome is not None else None,
-            "result": outcome.summary if outcome is not None else None,
         }
 
     def _near_miss_pawns(self) -> list[str]:
@@ -600,12 +635,12 @@ class LandGrab(Game):
             return "You may pass only when you have no legal move, and you have one."
         return f"Land Grab has no {kind!r} move: create a piece on your first row, or move one of your pieces."
 
-    def _refuse_create(self, colour: int, args: tuple) -> str:
+    def _refuse_create(self, colour: int, args: tuple[Any, ...]) -> str:
         pos = self.pos
-        if len(args) != 2 or _square(args[0]) is None or not isinstance(args[1], str) or args[1] not in LETTERS \
-                or not args[1]:
+        sq = _square(args[0]) if len(args) == 2 else None
+        if sq is None or not isinstance(args[1], str) or args[1] not in LETTERS or not args[1]:
             return "Name a square and a piece to create, like e1 and P (P, R, N, B, Q or K)."
-        sq, t = _square(args[0]), LETTERS.index(args[1])
+        t = LETTERS.index(args[1])
         rank = "1" if colour == WHITE else "8"
         if sq >> 3 != HOME_ROW[colour]:
             return f"Pieces enter on your first row: {COLOURS[colour]} creates on rank {rank}, not on {args[0]}."
@@ -624,11 +659,12 @@ class LandGrab(Game):
             return (f"A {NAMES[t]} (value {need}) enters a file holding exactly {plural(need, 'piece')}; {held}.")
         return f"A {NAMES[t]} (value {need}) needs at least {plural(need, 'piece')} already in its file; {held}."
 
-    def _refuse_move(self, colour: int, args: tuple) -> str:
+    def _refuse_move(self, colour: int, args: tuple[Any, ...]) -> str:
         pos = self.pos
-        if len(args) not in (2, 3) or _square(args[0]) is None or _square(args[1]) is None:
+        a = _square(args[0]) if len(args) in (2, 3) else None
+        b = _square(args[1]) if a is not None else None
+        if a is None or b is None:
             return "Name the square a piece leaves and the square it goes to, like e1 and e3."
-        a, b = _square(args[0]), _square(args[1])
         owner = pos.colour_at(a)
         if owner < 0:
             return f"There is no piece on {args[0]} to move."
@@ -697,13 +733,13 @@ class LandGrab(Game):
 
     # -- copy -------------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["pos"] = self.pos.copy()
         state["_seen"] = dict(self._seen)
         state["_lands"] = list(self._lands)
 
 
-def position_from_view(view: dict) -> Position:
+def position_from_view(view: LandGrabView) -> Position:
     """The position a seat's view shows (everything in Land Grab is in plain sight): what the
     computer player searches from."""
     pos = Position(exact=view["creation"] == "exactly", back=view["captured"] == "back",
@@ -718,8 +754,9 @@ def position_from_view(view: dict) -> Position:
         pos.hand[colour] = [view["hand"][seat][letter] for letter in LETTERS]
         pos.out[colour] = [view["out"][seat][letter] for letter in LETTERS]
     for name in view["fresh_pawns"]:
-        pos.fresh |= 1 << square_index(name, 8, 8)
-    pos.vacated = square_index(view["near_miss"], 8, 8) if view["near_miss"] else -1
+        pos.fresh |= 1 << INDEX[name]
+    near_miss = view["near_miss"]
+    pos.vacated = INDEX[near_miss] if near_miss else -1
     pos.turn = WHITE if view["turn"] == white else BLACK
     return pos
 
