@@ -14,7 +14,7 @@ from tabletop_tui import catalog
 from tabletop_tui.bots.ten_die_poker import TenDiePokerBot, best_reroll, chances
 from tabletop_tui.rules.engine import IllegalMove, Move, RecordError, Stream
 from tabletop_tui.rules.ten_die_poker import (
-    BEATEN, FOLDED, LEADER, OUT, WAITING, TenDiePoker, challenge_cost, dice_hand, player_key)
+    BEATEN, FOLDED, LEADER, OUT, WAITING, TenDiePoker, TenDiePokerView, challenge_cost, dice_hand, player_key)
 
 from scripted import scripted_stream
 
@@ -475,7 +475,7 @@ def test_equal_chips_at_the_top_are_a_draw():
 
 
 # --------------------------------------------------------------------------------------------
-# refusals, the view, the record, undo, copies
+# refusals, the view, undo
 
 
 def test_refusals():
@@ -498,8 +498,8 @@ def test_refusals():
     assert refused(game, DI, Move("pair")) == "Name one pair to mark, by its number from 1 to 5."
 
 
-VIEW_KEYS = {"players", "seat", "hand", "hands", "ante", "pot", "cost", "phase", "active", "to_act", "leaders",
-             "chosen", "stake", "seats", "last_challenge", "options", "over", "result", "tiebreaks"}
+VIEW_KEYS = {"players", "viewer", "hand", "hands", "ante", "pot", "cost", "phase", "active", "to_act", "leaders",
+             "chosen", "stake", "seats", "last_challenge", "options", "over", "result", "winners", "tiebreaks"}
 SEAT_KEYS = {"name", "chips", "status", "won", "red", "black", "red_hand", "black_hand", "better"}
 
 
@@ -510,9 +510,10 @@ def test_the_view_is_public_complete_and_plain():
     game.play(CY, Move("pair", (4,)))
     view = game.view(CY)
     assert set(view) == VIEW_KEYS and all(set(s) == SEAT_KEYS for s in view["seats"])
+    assert VIEW_KEYS == TenDiePokerView.__required_keys__ | TenDiePokerView.__optional_keys__  # as declared
     assert json.loads(json.dumps(view)) == view
     for seat in (ADA, BO, DI, None):
-        assert dict(game.view(seat), seat=CY) == view
+        assert dict(game.view(seat), viewer=CY) == view
     assert (view["hand"], view["hands"], view["ante"], view["pot"], view["cost"]) == (1, 3, 1, 9, 5)
     assert (view["phase"], view["active"], view["to_act"], view["leaders"]) == ("choose", CY, [CY], [ADA])
     assert view["chosen"] == [4] and view["stake"] == 3
@@ -552,18 +553,6 @@ def test_undo_goes_back_to_the_last_roll():
     assert back.view(None) == before  # the challenge's chips are back too
     game.play(seat, ROLL)
     assert game.undo_status() == (False, "Not past a roll of the dice.")
-
-
-def test_copy_is_independent():
-    game = four()
-    twin = game.copy()
-    twin.chips[ADA] = 0
-    twin.red[ADA][0] = 1
-    twin.status[BO] = FOLDED
-    twin.play(DI, CHALLENGE)
-    twin.play(DI, Move("pair", (2,)))
-    assert game.chips[ADA] == 39 and game.red[ADA][0] == 6 and game.status[BO] == WAITING
-    assert game.chosen == [] and game.phase == "decide" and game.chips[DI] == 39
 
 
 # --------------------------------------------------------------------------------------------
@@ -638,7 +627,7 @@ def test_random_sessions_keep_the_invariants():
     rnd = random.Random(20240611)
     endings = Counter()
     kinds = Counter()
-    for g in range(1000):
+    for _ in range(300):
         n = rnd.randint(4, 7)
         hands = rnd.choice((0, 1, 2, 3))
         options = {"chips": rnd.choice((2, 3, 8) if hands == 0 else (2, 3, 5, 40)), "ante": rnd.choice((1, 1, 2)),
@@ -662,9 +651,6 @@ def test_random_sessions_keep_the_invariants():
             assert all(game.key(s) < game.key(leaders[0]) for s, st in enumerate(game.status) if st == WAITING)
             if game.phase == "decide":
                 assert (CHALLENGE in legal) == (game.chips[seat] >= (game.pot + 1) // 2)
-            if moves % 25 == 0:
-                view = game.view(None)
-                assert json.loads(json.dumps(view)) == view
             move = rnd.choice(legal)
             kinds[move.kind] += 1
             game.play(seat, move)
@@ -672,11 +658,9 @@ def test_random_sessions_keep_the_invariants():
             assert game.hand >= hand
             hand = game.hand
         assert sum(game.chips) == total and game.pot == 0
-        assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
         out = game.outcome()
         best = max(game.chips)
         assert sorted(out.first) == [s for s in range(n) if game.chips[s] == best]
-        assert out.winners == (out.first if len(out.first) == 1 else [])
         able = sum(c >= game.ante(game.hand + 1) for c in game.chips)
         every = options["ante_doubles_every"]
         if not options["hands"] and every:
@@ -687,7 +671,5 @@ def test_random_sessions_keep_the_invariants():
         else:
             assert able <= 1
             endings["ante"] += 1
-        if g % 10 == 0:
-            assert TenDiePoker.from_record(json.loads(json.dumps(game.record()))).view(None) == game.view(None)
-    assert endings["hands"] > 100 and endings["ante"] > 100
+    assert endings["hands"] > 120 and endings["ante"] > 80
     assert min(kinds[k] for k in ("fold", "challenge", "pair", "roll")) > 500

@@ -23,9 +23,10 @@ Seat statuses within a hand: `waiting` (may still become active), `leader`, `fol
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Iterable, TypedDict
 
 from tabletop_tui.rules.components.poker import describe, rank_hand
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
@@ -40,19 +41,24 @@ CHALLENGE = Move("challenge")
 ROLL = Move("roll")
 _MOVE_KINDS = ("fold", "challenge", "pair", "roll")
 
+#: A five-dice hand's key (poker.rank_hand's: bigger is better)
+HandKey = tuple[int, ...]
+#: A player's key: the better hand's key, then the other's
+PlayerKey = tuple[HandKey, HandKey]
+
 
 @lru_cache(maxsize=None)
-def _ranked(values: tuple) -> tuple[tuple, str]:
+def _ranked(values: tuple[int, ...]) -> tuple[HandKey, str]:
     key, _ = rank_hand(values, high=HIGH_NAME)
     return key, describe(key, high=HIGH_NAME)
 
 
-def dice_hand(values) -> tuple[tuple, str]:
+def dice_hand(values: Iterable[int]) -> tuple[HandKey, str]:
     """(key, name) of five dice: `name` is the hand in words ("Two Pair 5s and 2s")."""
     return _ranked(tuple(sorted(values)))
 
 
-def player_key(red, black) -> tuple:
+def player_key(red: Iterable[int], black: Iterable[int]) -> PlayerKey:
     """A player's key: the better of the two hands, then the other."""
     a, b = dice_hand(red)[0], dice_hand(black)[0]
     return (a, b) if a >= b else (b, a)
@@ -63,8 +69,61 @@ def challenge_cost(pot: int) -> int:
     return (pot + 1) // 2
 
 
-def _faces(values) -> str:
+def _faces(values: Iterable[int]) -> str:
     return " ".join(map(str, values))
+
+
+class LastChallenge(TypedDict):
+    """The last challenge: who paid what, the pairs re-rolled, "beat", "tie" or "lose", the leaders
+    challenged, and the hand it was in."""
+
+    seat: int
+    cost: int
+    pairs: list[int]
+    result: str
+    leaders: list[int]
+    hand: int
+
+
+def _copy_challenge(last: LastChallenge) -> LastChallenge:
+    return {**last, "pairs": list(last["pairs"]), "leaders": list(last["leaders"])}
+
+
+class DiceHand(TypedDict):
+    name: str
+    key: list[int]
+
+
+class SeatView(TypedDict):
+    """A seat at the table: its chips, status, pots won, dice and the hands they make (None before it
+    has rolled), and which colour is the better hand ("red", "black" or "both")."""
+
+    name: str
+    chips: int
+    status: str
+    won: int
+    red: list[int]
+    black: list[int]
+    red_hand: DiceHand | None
+    black_hand: DiceHand | None
+    better: str | None
+
+
+class TenDiePokerView(View):
+    hand: int
+    hands: int
+    ante: int
+    pot: int
+    cost: int
+    phase: str
+    active: int | None
+    leaders: list[int]
+    chosen: list[int]
+    stake: int
+    seats: list[SeatView]
+    last_challenge: LastChallenge | None
+    options: dict[str, Any]
+    tiebreaks: str | None
 
 
 class TenDiePoker(Game):
@@ -98,10 +157,10 @@ class TenDiePoker(Game):
                     "chips may then play on for thousands of hands.", min=0, max=500),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         n = len(self.players)
-        start = self.options["chips"]
+        start: int = self.options["chips"]
         if self.options["ante"] > start:
             raise ValueError(f"the ante ({self.options['ante']}) cannot be more than the starting chips ({start})")
         self.chips = [start] * n
@@ -116,7 +175,7 @@ class TenDiePoker(Game):
         self.stake = 0  # what the active player paid to challenge
         self.hands_won = [0] * n
         self.last_winners: list[int] = []
-        self.last_challenge: dict | None = None
+        self.last_challenge: LastChallenge | None = None
         self._outcome: Outcome | None = None
         hands = self.options["hands"]
         self.log.append(self.say(
@@ -136,7 +195,7 @@ class TenDiePoker(Game):
     def over(self) -> bool:
         return self.phase == OVER
 
-    def key(self, seat: int) -> tuple:
+    def key(self, seat: int) -> PlayerKey:
         return player_key(self.red[seat], self.black[seat])
 
     def leaders(self) -> list[int]:
@@ -149,10 +208,11 @@ class TenDiePoker(Game):
         """The ante of a hand (by default the current one): the `ante` option, doubled every
         `ante_doubles_every` hands in a session played to the end."""
         hand = self.hand if hand is None else hand
-        every = self.options["ante_doubles_every"]
+        every: int = self.options["ante_doubles_every"]
+        ante: int = self.options["ante"]
         if self.options["hands"] or not every or hand < 1:
-            return self.options["ante"]
-        return self.options["ante"] << ((hand - 1) // every)
+            return ante
+        return ante << ((hand - 1) // every)
 
     def best_name(self, seat: int) -> str:
         """The name of a player's better hand."""
@@ -166,7 +226,7 @@ class TenDiePoker(Game):
             return f"red {_faces(red)} is {rn} (black {_faces(black)}, {bn})"
         return f"black {_faces(black)} is {bn} (red {_faces(red)}, {rn})"
 
-    def _start_hand(self, events: list) -> None:
+    def _start_hand(self, events: list[Event]) -> None:
         ante = self.ante(self.hand + 1)
         names = self.players
         if self.hand and ante != self.ante(self.hand):
@@ -216,7 +276,7 @@ class TenDiePoker(Game):
                                    f"match ({what} each).", "lead"))
         self._next_turn(events)
 
-    def _next_turn(self, events: list) -> None:
+    def _next_turn(self, events: list[Event]) -> None:
         """The worst of the waiting hands becomes active; with nobody waiting, the leaders take the pot."""
         names = self.players
         self.phase = DECIDE
@@ -248,7 +308,7 @@ class TenDiePoker(Game):
                     f"{names[seat]} must fold.")
         events.append(self.say(text, "turn", seat, cost=cost))
 
-    def _end_hand(self, events: list) -> None:
+    def _end_hand(self, events: list[Event]) -> None:
         names = self.players
         leaders = self.leaders()
         pot = self.pot
@@ -290,7 +350,7 @@ class TenDiePoker(Game):
         return (f"the odd chip goes to {names} by a random draw" if odd == 1
                 else f"the {odd} odd chips go one each to {names} by a random draw")
 
-    def _end_session(self, events: list, why: str) -> None:
+    def _end_session(self, events: list[Event], why: str) -> None:
         if self.pot:  # odd chips still in the pot after the last hand go to its winners
             odd, self.pot = self.pot, 0
             events.append(self.say("The session is over with chips left in the pot: "
@@ -304,7 +364,7 @@ class TenDiePoker(Game):
     # -- the contract ----------------------------------------------------------------------------------
 
     def to_act(self) -> list[int]:
-        return [] if self.over else [self.active]
+        return [] if self.over or self.active is None else [self.active]
 
     def legal_moves(self, seat: int) -> list[Move]:
         if self.over or seat != self.active:
@@ -336,7 +396,7 @@ class TenDiePoker(Game):
             self._roll(seat, events)
         return events
 
-    def _roll(self, seat: int, events: list) -> None:
+    def _roll(self, seat: int, events: list[Event]) -> None:
         names = self.players
         me = names[seat]
         pairs = list(self.chosen)
@@ -383,7 +443,7 @@ class TenDiePoker(Game):
 
     def _score(self, why: str) -> Outcome:
         names = self.players
-        start = self.options["chips"]
+        start: int = self.options["chips"]
         details = [f"{'+' if c >= start else ''}{c - start} over the session; won {plural(w, 'pot')}"
                    for c, w in zip(self.chips, self.hands_won)]
         standings = rank_standings(names, [(c,) for c in self.chips], list(self.chips), details)
@@ -402,13 +462,13 @@ class TenDiePoker(Game):
                 ties.append(f"{listing(names[s] for s in group)} have {chips} chips each and share a place.")
         return Outcome(standings, summary, " ".join(ties))
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> TenDiePokerView:
         outcome = self._outcome
-        seats = []
+        seats: list[SeatView] = []
         for s, name in enumerate(self.players):
-            entry = {"name": name, "chips": self.chips[s], "status": self.status[s], "won": self.hands_won[s],
-                     "red": list(self.red[s]), "black": list(self.black[s]),
-                     "red_hand": None, "black_hand": None, "better": None}
+            entry: SeatView = {"name": name, "chips": self.chips[s], "status": self.status[s],
+                               "won": self.hands_won[s], "red": list(self.red[s]), "black": list(self.black[s]),
+                               "red_hand": None, "black_hand": None, "better": None}
             if self.red[s]:
                 (rk, rn), (bk, bn) = dice_hand(self.red[s]), dice_hand(self.black[s])
                 entry["red_hand"] = {"name": rn, "key": list(rk)}
@@ -417,8 +477,6 @@ class TenDiePoker(Game):
             seats.append(entry)
         last = self.last_challenge
         return {
-            "players": list(self.players),
-            "seat": seat,
             "hand": self.hand,
             "hands": self.options["hands"],
             "ante": self.ante(max(self.hand, 1)),
@@ -426,27 +484,22 @@ class TenDiePoker(Game):
             "cost": self.cost(),
             "phase": self.phase,
             "active": self.active,
-            "to_act": self.to_act(),
             "leaders": self.leaders(),
             "chosen": list(self.chosen),
             "stake": self.stake,
             "seats": seats,
-            "last_challenge": None if last is None else dict(last, pairs=list(last["pairs"]),
-                                                            leaders=list(last["leaders"])),
+            "last_challenge": None if last is None else _copy_challenge(last),
             "options": dict(self.options),
-            "over": self.over,
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         for key in ("chips", "status", "chosen", "hands_won", "last_winners"):
             state[key] = list(state[key])
         state["red"] = [list(d) for d in self.red]
         state["black"] = [list(d) for d in self.black]
         if self.last_challenge is not None:
-            state["last_challenge"] = dict(self.last_challenge, pairs=list(self.last_challenge["pairs"]),
-                                           leaders=list(self.last_challenge["leaders"]))
+            state["last_challenge"] = _copy_challenge(self.last_challenge)
 
     # -- words --------------------------------------------------------------------------------------------
 
@@ -456,9 +509,9 @@ class TenDiePoker(Game):
         if kind not in _MOVE_KINDS:
             return (f"Ten-Die Poker has no {kind!r} move: the active player folds or challenges, then marks "
                     "pairs and rolls them.")
-        me, active = names[seat], names[self.active]
-        if seat != self.active:
-            return f"It is not {me}'s turn: {active} has the worst hand and is to act."
+        me = names[seat]
+        if self.active is not None and seat != self.active:
+            return f"It is not {me}'s turn: {names[self.active]} has the worst hand and is to act."
         cost = self.cost()
         if kind == "pair":
             if len(args) != 1 or not isinstance(args[0], int) or isinstance(args[0], bool):
