@@ -20,8 +20,9 @@ shared (callers must not mutate the lists they are given), and `copy()` copies b
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
@@ -94,7 +95,7 @@ CALLS = [Move("call", ("heads",)), Move("call", ("tails",))]
 ARMY_MOVES = [Move("army", ("English",)), Move("army", ("Basque",))]
 
 
-class _Legal(list):
+class _Legal(list[Move]):
     """A list of interned moves whose membership test looks for the very object first.
 
     `Game.play` checks `move in legal_moves(seat)`; a plain list compares the move with every element
@@ -104,15 +105,15 @@ class _Legal(list):
 
     __slots__ = ("_ids",)
 
-    def __init__(self, moves):
+    def __init__(self, moves: list[Move]) -> None:
         super().__init__(moves)
         self._ids = frozenset(map(id, moves))
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: object) -> bool:
         return id(move) in self._ids or list.__contains__(self, move)
 
 
-def _legal_list(moves: list) -> list:
+def _legal_list(moves: list[Move]) -> list[Move]:
     # For one or two moves the plain list is as quick (the first comparison is by identity anyway).
     return _Legal(moves) if len(moves) > 2 else moves
 
@@ -200,7 +201,7 @@ class _Texts:
 
     __slots__ = ("flip", "coin", "army", "plain")
 
-    def __init__(self, names: tuple):
+    def __init__(self, names: tuple[str, ...]) -> None:
         #: flip[flipper]: the first board's flip
         self.flip = tuple(_flip_event(names[f], names[1 - f], f, 1) for f in (0, 1))
         #: coin[caller][called heads][landed heads]
@@ -223,10 +224,10 @@ class _Texts:
         )
 
 
-_TEXTS: dict[tuple, _Texts] = {}
+_TEXTS: dict[tuple[str, ...], _Texts] = {}
 
 
-def _texts(names: tuple) -> _Texts:
+def _texts(names: tuple[str, ...]) -> _Texts:
     texts = _TEXTS.get(names)
     if texts is None:
         if len(_TEXTS) >= 256:
@@ -249,7 +250,8 @@ def _describe(k: int, early: bool) -> str:
     return text
 
 
-def _board_end_event(names: tuple, k0: int, k1: int, eb: int, board: int, totals: tuple, ends: bool) -> Event:
+def _board_end_event(names: tuple[str, ...], k0: int, k1: int, eb: int, board: int, totals: tuple[int, int],
+                     ends: bool) -> Event:
     if totals == (0, 0):
         if ends:
             text = (f"All nine territories are marked and nobody flanked anything: board {board} is scoreless, "
@@ -264,14 +266,14 @@ def _board_end_event(names: tuple, k0: int, k1: int, eb: int, board: int, totals
 
 
 @lru_cache(maxsize=2048)
-def _board_result(names: tuple, k0: int, k1: int, eb: int, board: int) -> tuple[Event, Outcome]:
+def _board_result(names: tuple[str, ...], k0: int, k1: int, eb: int, board: int) -> tuple[Event, Outcome]:
     """The scoring event and the outcome of a board where somebody scored."""
     totals = (POINTS[k0] + (EARLY_BIRD if eb == 0 else 0), POINTS[k1] + (EARLY_BIRD if eb == 1 else 0))
     return (_board_end_event(names, k0, k1, eb, board, totals, False),
             _final_outcome(names, (k0, k1), eb, board, list(totals)))
 
 
-def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: list) -> Outcome:
+def _final_outcome(names: tuple[str, ...], counts: tuple[int, int], eb: int, board: int, totals: list[int]) -> Outcome:
     details = [_describe(counts[s], eb == s) for s in (0, 1)]
     standings = rank_standings(list(names), [(t,) for t in totals], totals, details)
     where = ""
@@ -291,7 +293,7 @@ def _final_outcome(names: tuple, counts: tuple, eb: int, board: int, totals: lis
 
 
 @lru_cache(maxsize=256)
-def _drawn_outcome(names: tuple, boards: int) -> Outcome:
+def _drawn_outcome(names: tuple[str, ...], boards: int) -> Outcome:
     detail = f"no flanked territory on {plural(boards, 'board', 'boards')}"
     standings = rank_standings(list(names), [(0,), (0,)], [0, 0], [detail, detail])
     summary = (f"A draw: {plural(boards, 'board', 'boards')} in a row ended with nobody flanking anything, "
@@ -301,6 +303,32 @@ def _drawn_outcome(names: tuple, boards: int) -> Outcome:
 
 # --------------------------------------------------------------------------------------------
 # The game
+
+
+class PontifuseView(View):
+    """What every seat sees (the same: Pontifuse hides nothing). Lists by seat; cells 0 to 8 row by row."""
+
+    phase: str  # "call", "army", "place" or "over"
+    board_number: int  # the board being played (from 1)
+    scoreless_boards: int  # boards replayed before it
+    past_boards: list[str]  # each earlier, scoreless board's cells, "XO.XO...." style
+    replay_limit: int  # scoreless boards in a row that draw the game (0: replayed for ever)
+    flipper: int  # the seat that flips this board's coin
+    caller: int  # the seat that calls it
+    call: str | None  # "heads" or "tails", once called
+    coin: str | None  # how it landed
+    resonade: int | None  # the seat marking X and first, once the coin has landed
+    punchinade: int | None
+    marks: list[str | None]  # "X" or "O" by seat, once the coin has landed
+    armies: list[str | None]  # "English" or "Basque" by seat, once chosen
+    cells: list[str]  # the mark on each cell ("" unmarked)
+    owners: list[int | None]  # the seat that marked each cell
+    last: int | None  # the cell marked last on this board
+    flanked: list[list[int]]  # the cells each seat flanks
+    early_bird: int | None  # the seat that flanked first on this board
+    scores: list[int]  # by seat, as the board stands
+    territories: dict[str, list[str]]  # the names of the cells, by army
+    directions: list[str]  # the cells' directions: "north-west" ... "south-east"
 
 
 class Pontifuse(Game):
@@ -330,7 +358,7 @@ class Pontifuse(Game):
     move_limit = 300
     length_unit = "boards"
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         self._names = names = tuple(self.players)
         self._texts = _texts(names)
@@ -345,14 +373,15 @@ class Pontifuse(Game):
     _occ = 0  # the marked cells, as a 9-bit mask
     _eb = -1  # the seat that first flanked a territory on this board
     _res = -1  # the Resonade (X), once the coin has landed
-    _plain = None  # the plain placement events of each seat, once the armies are known
+    #: the plain placement events of each seat, by cell, once the armies are known
+    _plain: tuple[tuple[Event, ...], tuple[Event, ...]] | None = None
     _arm = (-1, -1)  # army per seat: 0 English, 1 Basque
-    _call = None
-    _landed = None
+    _call: str | None = None
+    _landed: str | None = None
     _phase = CALL
-    _outcome = None
+    _outcome: Outcome | None = None
 
-    def _start_board(self, events: list) -> None:
+    def _start_board(self, events: list[Event]) -> None:
         """Wipe the board and flip the coin: the rng chooses who flips; the other seat calls."""
         board = self._board + 1
         self._board = board
@@ -392,7 +421,9 @@ class Pontifuse(Game):
                     self._eb = seat
                 event = _flanking_placement(self._names[seat], seat, self._arm[seat], cell, new, early)
             else:
-                event = self._plain[seat][cell]
+                plain = self._plain
+                assert plain is not None  # the armies are chosen before the first mark
+                event = plain[seat][cell]
             if occ == FULL:
                 return self._end_board(event)
             seat = 1 - seat
@@ -488,10 +519,11 @@ class Pontifuse(Game):
         if self._occ and self.history:
             move = self.history[-1][1]
             if move.kind == "place":
-                return move.args[0]
+                cell: int = move.args[0]
+                return cell
         return None
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> PontifuseView:
         m0, m1 = self._m
         res = self._res
         marks = [self._mark_of(0), self._mark_of(1)]
@@ -499,11 +531,8 @@ class Pontifuse(Game):
         flanked = [cells_of(FLANKED[m0]), cells_of(FLANKED[m1])]
         eb = self._eb
         scores = [POINTS[len(flanked[s])] + (EARLY_BIRD if eb == s else 0) for s in (0, 1)]
-        outcome = self._outcome
         return {
-            "players": list(self.players),
             "phase": self._phase,
-            "to_act": list(self._toact),
             "board_number": self._board,
             "scoreless_boards": len(self._past),
             "past_boards": list(self._past),
@@ -516,7 +545,7 @@ class Pontifuse(Game):
             "punchinade": 1 - res if res >= 0 else None,
             "marks": marks,
             "armies": [ARMIES[a] if a >= 0 else None for a in self._arm],
-            "cells": [marks[o] if o is not None else "" for o in owners],
+            "cells": [(marks[o] or "") if o is not None else "" for o in owners],
             "owners": owners,
             "last": self._last_cell(),
             "flanked": flanked,
@@ -524,8 +553,6 @@ class Pontifuse(Game):
             "scores": scores,
             "territories": {army: list(names) for army, names in TERRITORIES.items()},
             "directions": list(DIRECTIONS),
-            "over": outcome is not None,
-            "result": outcome.summary if outcome is not None else None,
         }
 
     def refusal(self, seat: int, move: Move) -> str:
@@ -534,8 +561,6 @@ class Pontifuse(Game):
             return "The game is over."
         if not isinstance(seat, int) or not 0 <= seat < 2:
             return f"There is no seat {seat} at this table."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
         kind, args = move.kind, move.args
         phase = self._phase
         caller = 1 - self._flipper
@@ -590,6 +615,6 @@ class Pontifuse(Game):
 
     # -- copy -------------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["_past"] = list(self._past)
         state["_m"] = list(self._m)
