@@ -19,9 +19,10 @@ totals; `lowest` makes the lowest score win.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Sequence
 
 from tabletop_tui.rules.components.squares import square_name
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing, plural
 
 SIZE = 8
@@ -35,15 +36,15 @@ FORWARD = (4, 7, 6, 5)
 
 
 @lru_cache(maxsize=8)
-def rays_of(size: int) -> tuple:
+def rays_of(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """rays_of(size)[square][direction] = the squares from `square` outwards, nearest first, on a
     size x size board."""
-    rays = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
     for s in range(size * size):
         r, c = divmod(s, size)
-        per = []
+        per: list[tuple[int, ...]] = []
         for dr, dc in DIRECTIONS:
-            ray = []
+            ray: list[int] = []
             rr, cc = r + dr, c + dc
             while 0 <= rr < size and 0 <= cc < size:
                 ray.append(rr * size + cc)
@@ -72,13 +73,13 @@ def name(square: int) -> str:
     return NAMES[square]
 
 
-def lines_of(board, size: int = SIZE) -> list[tuple[int, int, int, int]]:
+def lines_of(board: Sequence[int], size: int = SIZE) -> list[tuple[int, int, int, int]]:
     """Every scoring line: (owner, one end, the other end, empty squares between), each line once.
 
     A line runs along a row, a column or a diagonal between two checkers of one owner with only empty
     squares between them, at least one; two checkers side by side score nothing. `board` holds an
     owner (0, 1 ...) or EMPTY per square, row-major from the top row of a size x size board."""
-    out = []
+    out: list[tuple[int, int, int, int]] = []
     all_rays = rays_of(size)
     for s in range(size * size):
         owner = board[s]
@@ -98,7 +99,7 @@ def lines_of(board, size: int = SIZE) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def line_scores(board, players: int, size: int = SIZE) -> list[int]:
+def line_scores(board: Sequence[int], players: int, size: int = SIZE) -> list[int]:
     """Each owner's points: the empty squares along each of their lines, added up."""
     scores = [0] * players
     for owner, _, _, gap in lines_of(board, size):
@@ -114,9 +115,9 @@ def between(a: int, b: int) -> list[int]:
     return []
 
 
-def queen_moves(board, seat: int) -> list[tuple[int, int]]:
+def queen_moves(board: Sequence[int], seat: int) -> list[tuple[int, int]]:
     """Every (from, to) slide of one of `seat`'s checkers over empty squares, in a straight line."""
-    out = []
+    out: list[tuple[int, int]] = []
     for s in range(SQUARES):
         if board[s] != seat:
             continue
@@ -126,6 +127,27 @@ def queen_moves(board, seat: int) -> list[tuple[int, int]]:
                     break
                 out.append((s, t))
     return out
+
+
+class QueenslandView(View):
+    """What every seat sees (the same: Queensland hides nothing). Squares row-major from the top row."""
+
+    size: int  # the board's side
+    board: list[int | None]  # the seat whose checker stands on each square (the last game's once over)
+    hands: list[int]  # checkers left to place, by seat
+    checkers_each: int
+    phase: str  # "move", "place" or "over"
+    order: list[int]  # the seats in this game's turn order
+    moved: list[int] | None  # [from, to] of this turn's move, once made
+    last_place: int | None  # the square of the last checker placed in this game
+    last_move: list[int] | None  # [from, to] of the latest turn's move (None: it made none)
+    scores: list[int]  # each seat's points on the board as it stands
+    lines: list[list[int]]  # every scoring line: [owner, one end, the other end, empty squares between]
+    game_number: int  # the game of the match being played (from 1)
+    games: int  # games in the match
+    past: list[list[int]]  # each finished game's points, by seat
+    totals: list[int]  # the finished games' points added up, by seat
+    lowest: bool  # the lowest score wins
 
 
 class Queensland(Game):
@@ -145,7 +167,7 @@ class Queensland(Game):
                min=1, max=6),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         n = len(self.players)
         self._n = n
@@ -160,7 +182,7 @@ class Queensland(Game):
 
     # -- state changes ----------------------------------------------------------------------------
 
-    def _start_game(self, events: list) -> None:
+    def _start_game(self, events: list[Event]) -> None:
         n = self._n
         number = len(self._past) + 1
         first = (number - 1) % n
@@ -246,7 +268,7 @@ class Queensland(Game):
                 parts.append(f"{self.players[s]} {after[s]} ({'+' if diff > 0 else '−'}{abs(diff)})")
         return ": lines " + ", ".join(parts) if parts else ""
 
-    def _end_game(self, events: list) -> None:
+    def _end_game(self, events: list[Event]) -> None:
         scores = line_scores(self._board, self._n)
         names = self.players
         self._final_board = list(self._board)
@@ -328,17 +350,14 @@ class Queensland(Game):
         """The order of the first game's turns."""
         return list(range(self._n))
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> QueenslandView:
         board = self._board if self._outcome is None else self._final_board
-        over = self._outcome is not None
         return {
-            "players": list(self.players),
             "size": SIZE,
             "board": [None if o == EMPTY else o for o in board],
             "hands": list(self._hand),
             "checkers_each": self._per,
             "phase": self._phase,
-            "to_act": self.to_act(),
             "order": list(self._order),
             "moved": list(self._moved) if self._moved else None,
             "last_place": self._last_place,
@@ -350,8 +369,6 @@ class Queensland(Game):
             "past": [list(g) for g in self._past],
             "totals": self.totals(),
             "lowest": self._lowest,
-            "over": over,
-            "result": self._outcome.summary if over else None,
         }
 
     def refusal(self, seat: int, move: Move) -> str:
@@ -423,7 +440,7 @@ class Queensland(Game):
 
     # -- copy -------------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["_board"] = list(self._board)
         state["_hand"] = list(self._hand)
         state["_order"] = list(self._order)
