@@ -36,7 +36,7 @@ class DarwinianPokerScreen(GameScreen):
     # -- the table ---------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        seat = view["seat"]
+        seat = view["viewer"]
         over = view["over"]
         status = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
         status.append(f"  ·  deck {view['deck']}  ·  discards {len(view['discard'])}", style="dim")
