@@ -1,5 +1,6 @@
-"""Seven-Handed Poker through the screens: two people play a whole game behind the curtain, and no
-screen shown to one of them ever holds the other's hidden cards."""
+"""Seven-Handed Poker through the screens: two people play a game to its end behind the curtain, and
+no screen shown to one of them ever holds the other's hidden cards; a coin chosen by a click and by its
+number."""
 
 from __future__ import annotations
 
@@ -13,8 +14,17 @@ from ui_helpers import bar, keys, settle, shown
 GAME = "seven-handed-poker"
 
 
-async def test_two_people_play_a_whole_game_behind_the_curtain(make_app, store):
+async def test_two_people_play_a_game_to_its_end_behind_the_curtain(make_app, store):
+    """From the fifth turn to the results through the screens, every screen checked to show no one a
+    card hidden from them; the first four turns are played before the app opens, as the screens would
+    play them below (one card each, the opponent's cards on the last free coin)."""
     session = Session.new(GAME, ["Ada", "Bo"], 4, store=store)
+    game = session.game
+    while sum(m.kind == "place" for _, m in game.history) < 4:
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        session.play(seat, moves[-1] if moves[0].kind == "place" else moves[0])
+    assert game.outcome() is None
     session.release()
     app = make_app(start={"save": session.save_id})
     kinds = set()

@@ -23,14 +23,18 @@ of cards is a sequence of small moves, as the seed has it (first the number, the
 and the cards laid before the last can be taken back by undo; the last card lays the hand before the
 opponent, who then decides on it, so that move is final.
 
-The view (`view(seat)`; None for the table): "players", "viewer", "phase" ("announce", "lay",
-"place", "over"), "turn" (the seat laying, whose cards are placed), "to_act", "first", "hand_size",
-"jokers", "deck" (a count), "hand" (the seat's own codes, sorted; [] for the table), "hand_counts",
+The view (`view(seat)`, `SevenHandedPokerView`; None for the table), besides the engine's common
+fields ("players", "viewer", "to_act", "over", "result", "winners"): "phase" ("announce", "lay",
+"place", "over"), "turn" (the seat laying, whose cards are placed), "first", "hand_size",
+"jokers", "deck" (a count), "hand" (the viewer's own codes, sorted; [] for the table), "hand_counts",
 "pending" (while laying and placing: {"seat", "announced", "cards"}, else None), "coins" (seven of
 {"sides": [seat 0's cards, seat 1's cards], "face_up", "winners": seats, "hands": the two hands' names
 once face up}), "free" (each seat's free coins), "won" (each seat's coins, a tie in both), "out" (a
-seat that can play no more), "over", "result", "winners". A card the viewer may not see is None, so a
-face-down side of three cards is [None, None, None]; its owner sees the codes.
+seat that can play no more). A card the viewer may not see is None, so a face-down side of three
+cards is [None, None, None]; its owner sees the codes.
+
+Who sees what (`places`): each hand, and each side of a coin still face down, by its owner; the cards
+being laid by the player laying them; the deck by nobody; the coins turned up by everyone.
 
 Rulings (see the rules help): the game ends at the reveal that gives a player the win; a short deck
 gives what it has and is never reshuffled; a player with no card or no free coin could not play and
@@ -40,9 +44,11 @@ deck: see `_next_turn`); the move that completes a laying is final.
 
 from __future__ import annotations
 
+from typing import Any, Iterator, TypedDict
+
 from tabletop_tui.rules.components.cards import Card, card, codes, deck, names
 from tabletop_tui.rules.components.poker import hand_name, hand_value
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Option, Outcome, Place, View, rank_standings
 from tabletop_tui.rules.words import listing, plural, shorten
 
 COINS = 7
@@ -58,12 +64,45 @@ _KINDS = ("announce", "lay", "place")
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 
+#: How a seat won: ("row", the three coins), ("four", the coins held), or ("", []).
+Line = tuple[str, list[int]]
+
+
+class PendingView(TypedDict):
+    seat: int  # the seat laying
+    announced: int
+    cards: list[str | None]  # the codes to the seat laying, None to the others
+
+
+class CoinView(TypedDict):
+    sides: list[list[str | None]]  # seat 0's cards, seat 1's: None where the viewer may not see one
+    face_up: bool
+    winners: list[int]
+    hands: list[str | None]  # the two hands' names once face up
+
+
+class SevenHandedPokerView(View):
+    phase: str
+    turn: int
+    first: int
+    hand_size: int
+    jokers: bool
+    deck: int
+    hand: list[str]
+    hand_counts: list[int]
+    pending: PendingView | None
+    coins: list[CoinView]
+    free: list[list[int]]
+    won: list[list[int]]
+    out: list[bool]
+
+
 def coin_label(index: int) -> str:
     """"coin 4" for index 3."""
     return f"coin {index + 1}"
 
 
-def winning_line(won: list[bool]) -> tuple[str, list[int]]:
+def winning_line(won: list[bool]) -> Line:
     """How a player with these coins won ("row" or "four"), and which coins, or ("", [])."""
     run: list[int] = []
     for i, w in enumerate(won):
@@ -106,7 +145,7 @@ class SevenHandedPoker(Game):
     #: A game has at most fourteen turns of at most seven moves each.
     move_limit = 100
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         opts = self.options
         self.hand_size: int = opts["hand_size"]
@@ -119,7 +158,7 @@ class SevenHandedPoker(Game):
         #: sides[coin][seat]: the cards on that seat's side of the coin ([] while free)
         self.sides: list[list[list[Card]]] = [[[], []] for _ in range(COINS)]
         self.face_up: list[bool] = [False] * COINS
-        self.winners: list[tuple] = [()] * COINS  # the seats that won each coin (both for a tie)
+        self.winners: list[tuple[int, ...]] = [()] * COINS  # the seats that won each coin (both for a tie)
         self.hand_names: list[list[str | None]] = [[None, None] for _ in range(COINS)]
         self.phase = ANNOUNCE
         self._outcome: Outcome | None = None
@@ -128,7 +167,6 @@ class SevenHandedPoker(Game):
         for _ in range(self.hand_size):
             for seat in (0, 1):
                 self.hands[seat].append(self.deck.pop())
-        self.revealed()
         for hand in self.hands:
             hand.sort()
         n = self.hand_size
@@ -195,7 +233,8 @@ class SevenHandedPoker(Game):
         self.pending.sort()
         laid = self.pending
         self.phase = PLACE
-        # The opponent decides on these cards now: laying them is final (undo cannot take it back).
+        # The opponent decides on these cards now: laying them is final (undo cannot take it back),
+        # although nobody has seen a card that they had not.
         self.revealed()
         name, other = self.players[seat], self.players[1 - seat]
         public = f"{name} lays {_cards_words(laid)} face down; {other} chooses the coin."
@@ -219,10 +258,9 @@ class SevenHandedPoker(Game):
         self._next_turn(events)
         return events
 
-    def _reveal(self, coin: int, events: list) -> None:
+    def _reveal(self, coin: int, events: list[Event]) -> None:
         """Both sides of `coin` hold cards: they turn face up and the better hand takes the coin."""
         self.face_up[coin] = True
-        self.revealed()
         sides = self.sides[coin]
         values = [hand_value(sides[0]), hand_value(sides[1])]
         self.hand_names[coin] = [hand_name(values[0]), hand_name(values[1])]
@@ -246,7 +284,7 @@ class SevenHandedPoker(Game):
                                hands=list(self.hand_names[coin]),
                                sides=[codes(sides[0]), codes(sides[1])]))
 
-    def _check_win(self, coin: int, events: list) -> bool:
+    def _check_win(self, coin: int, events: list[Event]) -> bool:
         """End the game if a player has three adjacent coins or four in all (both: a tie game)."""
         lines = [winning_line(self.coins_won(s)) for s in (0, 1)]
         winners = [s for s in (0, 1) if lines[s][0]]
@@ -255,14 +293,13 @@ class SevenHandedPoker(Game):
         self._finish(winners, lines, events, exhausted=False, coin=coin)
         return True
 
-    def _draw(self, seat: int, events: list) -> None:
+    def _draw(self, seat: int, events: list[Event]) -> None:
         name = self.players[seat]
         n = min(DRAW, len(self.deck))
         if n == 0:
             events.append(self.say(f"The deck is empty: {name} draws nothing.", "draw", seat, count=0))
             return
         drawn = [self.deck.pop() for _ in range(n)]
-        self.revealed()
         self.hands[seat].extend(drawn)
         self.hands[seat].sort()
         if n == DRAW and self.deck:
@@ -273,7 +310,7 @@ class SevenHandedPoker(Game):
             text = f"You draw the last {plural(n, 'card')}: {names(drawn)}. The deck is empty."
         events.append(self.tell(seat, text, public=public, kind="draw", seat=seat, count=n, cards=codes(drawn)))
 
-    def _next_turn(self, events: list) -> None:
+    def _next_turn(self, events: list[Event]) -> None:
         """The other player's turn; one who cannot play (no card, no free coin) is out for good.
 
         In a real game nobody ever is: a player's turn comes two turns after the last draw of three,
@@ -297,7 +334,7 @@ class SevenHandedPoker(Game):
         if seat != nxt:
             events.append(self.say(f"{p[seat]} plays again.", "turn", seat))
 
-    def _exhausted(self, events: list) -> None:
+    def _exhausted(self, events: list[Event]) -> None:
         """Neither player can play: each lone hand wins its coin and the game ends.
 
         With one deck and hands of five to seven cards this never happens (see `_next_turn`); the rule
@@ -316,7 +353,8 @@ class SevenHandedPoker(Game):
         lines = [winning_line(self.coins_won(s)) for s in (0, 1)]
         self._finish([s for s in (0, 1) if lines[s][0]], lines, events, exhausted=True)
 
-    def _finish(self, winners: list[int], lines: list, events: list, exhausted: bool, coin: int = -1) -> None:
+    def _finish(self, winners: list[int], lines: list[Line], events: list[Event], exhausted: bool,
+                coin: int = -1) -> None:
         p = self.players
         self.phase = OVER
         counts = [sum(self.coins_won(s)) for s in (0, 1)]
@@ -356,16 +394,16 @@ class SevenHandedPoker(Game):
 
     # -- what a seat sees -----------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> SevenHandedPokerView:
         phase = self.phase
         turn = self.turn
 
-        def shown(cards: list[Card], owner: int, up: bool) -> list:
+        def shown(cards: list[Card], owner: int, up: bool) -> list[str | None]:
             if up or owner == seat:
-                return codes(cards)
+                return list(codes(cards))
             return [None] * len(cards)
 
-        coins = []
+        coins: list[CoinView] = []
         for i in range(COINS):
             sides = self.sides[i]
             up = self.face_up[i]
@@ -375,46 +413,38 @@ class SevenHandedPoker(Game):
                 "winners": list(self.winners[i]),
                 "hands": list(self.hand_names[i]) if up else [None, None],
             })
-        pending = None
+        pending: PendingView | None = None
         if phase == LAY or phase == PLACE:
             pending = {"seat": turn, "announced": self.announced, "cards": shown(self.pending, turn, False)}
-        outcome = self._outcome
-        mine = seat is not None and 0 <= seat < 2
+        hand = codes(self.hands[seat]) if seat is not None and 0 <= seat < 2 else []
         return {
-            "players": list(self.players),
-            "viewer": seat,
             "phase": phase,
             "turn": turn,
-            "to_act": self.to_act(),
             "first": self.first,
             "hand_size": self.hand_size,
             "jokers": len(self.full_deck) > 52,
             "deck": len(self.deck),
-            "hand": codes(self.hands[seat]) if mine else [],
+            "hand": hand,
             "hand_counts": [len(self.hands[0]), len(self.hands[1])],
             "pending": pending,
             "coins": coins,
             "free": [self.free_coins(0), self.free_coins(1)],
             "won": [[i for i, w in enumerate(self.coins_won(s)) if w] for s in (0, 1)],
             "out": list(self.passed),
-            "over": outcome is not None,
-            "result": outcome.summary if outcome is not None else None,
-            "winners": outcome.winners if outcome is not None else [],
         }
 
-    def hidden_from(self, seat: int | None) -> set[str]:
-        seen: set[Card] = set()
+    def places(self) -> Iterator[Place]:
+        for seat in (0, 1):
+            yield Place(self.hands[seat], (seat,))
+        yield Place(self.deck)
+        yield Place(self.pending, (self.turn,))  # face down: the opponent sees the count alone
         for i in range(COINS):
+            sides = self.sides[i]
             if self.face_up[i]:
-                seen.update(self.sides[i][0])
-                seen.update(self.sides[i][1])
-            elif seat in (0, 1):
-                seen.update(self.sides[i][seat])
-        if seat in (0, 1):
-            seen.update(self.hands[seat])
-            if self.turn == seat:
-                seen.update(self.pending)
-        return {c.code for c in self.full_deck if c not in seen}
+                yield Place(sides[0] + sides[1], EVERYONE)
+            else:
+                yield Place(sides[0], (0,))
+                yield Place(sides[1], (1,))
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -486,7 +516,7 @@ class SevenHandedPoker(Game):
 
     # -- copy -----------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["deck"] = list(self.deck)
         state["hands"] = [list(h) for h in self.hands]
         state["pending"] = list(self.pending)
