@@ -20,10 +20,10 @@ from the bottom; cells are indexed row-major from the top row, as the board is d
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Iterable
 
 from tabletop_tui.rules.components.squares import square_name
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing, plural, shorten
 
 # --------------------------------------------------------------------------------------------
@@ -69,11 +69,11 @@ class CastleBoard:
         self.orthogonal = self._neighbours(((-1, 0), (1, 0), (0, -1), (0, 1)))
         self.diagonal = self._neighbours(((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)))
 
-    def _neighbours(self, steps) -> tuple[tuple[int, ...], ...]:
-        out = []
+    def _neighbours(self, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+        out: list[tuple[int, ...]] = []
         for i in range(self.rows * self.cols):
             r, c = divmod(i, self.cols)
-            near = []
+            near: list[int] = []
             if self.is_space[i]:
                 for dr, dc in steps:
                     rr, cc = r + dr, c + dc
@@ -155,7 +155,7 @@ class Position:
         other.touch = list(self.touch)
         return other
 
-    def claim(self, seat: int, cells) -> None:
+    def claim(self, seat: int, cells: Iterable[int]) -> None:
         """`seat` takes these cells as its house (counting any stones already in them)."""
         counts = [0, 0, 0]
         for i in cells:
@@ -206,7 +206,9 @@ class Position:
         touch[base + 2] -= FULL
         o = self.owner[cell]
         if o >= 0:
-            self.house[o][colour] += 1
+            house = self.house[o]
+            assert house is not None  # a cell has an owner through `claim` alone
+            house[colour] += 1
 
     def place(self, seat: int, cell: int, colour: int) -> int:
         """`seat` places a stone of the supply: returns the points it scores."""
@@ -231,13 +233,16 @@ class Position:
         touch[base + 2] += FULL
         o = self.owner[cell]
         if o >= 0:
-            self.house[o][colour] -= 1
+            house = self.house[o]
+            assert house is not None  # a cell has an owner through `claim` alone
+            house[colour] -= 1
 
     @classmethod
-    def from_view(cls, view: dict) -> "Position":
+    def from_view(cls, view: CastlesView) -> "Position":
         """The position a seat sees (`CastleGame.view`): what a computer player searches from."""
         board = GAMES[view["game_id"]].BOARD
-        pos = cls(board, view["diagonal"], tuple(view["supply"][c] for c in COLOURS), len(view["players"]))
+        red, blue, yellow = (view["supply"][c] for c in COLOURS)
+        pos = cls(board, view["diagonal"], (red, blue, yellow), len(view["players"]))
         for seat, corner in enumerate(view["houses"]):
             if corner is not None:
                 pos.claim(seat, board.houses[corner])
@@ -281,6 +286,35 @@ def _points(n: int) -> str:
 # The game
 
 
+class CastlesView(View):
+    """What a seat sees of a castle (everything: the castles hide nothing; only `gains` is shown to the
+    seat to act alone). Cells are indexed row-major from the top row; lists by seat are by seat."""
+
+    game_id: str  # which castle: the board and the stones are its own
+    phase: str  # "house", "place" or "over"
+    rows: int
+    cols: int
+    cells: list[str | None]  # a colour, "wall" (no space) or None (an empty space), by cell
+    squares: list[str]  # each cell's name ("a1" is the lower left)
+    diagonal: bool  # stones meeting at a corner touch
+    supply: dict[str, int]  # stones left, by colour
+    stones: dict[str, int]  # the stones a game starts with, by colour
+    points: list[int]  # this game's points (the last game's once over)
+    totals: list[int]  # the series' points, this game's included
+    past_games: list[list[int]]  # each finished game's points
+    game_number: int  # the game of the series being played (from 1)
+    series: int  # games in the series
+    order: list[int]  # this game's turn order
+    last: int | None  # the cell of the last stone
+    houses: list[str | None]  # each seat's corner
+    house_cells: dict[str, list[int]]  # the cells of each corner's house ({} without houses)
+    house_owner: dict[str, int]  # the seat that claimed each corner
+    free_corners: list[str]
+    primary: list[str | None]  # each seat's primary colour
+    gains: dict[str, list[int | None]]  # for the seat to act, in its own view: what a stone of each
+    # colour would score on each cell (None where none can go); {} in every other view
+
+
 class CastleGame(Game):
     """The rules the three castles share; a subclass gives the board, the stones and the houses."""
 
@@ -304,7 +338,7 @@ class CastleGame(Game):
                "last game does (winner: the original's rule for a game after a game)."),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         n = len(self.players)
         self._series = self.options["series"]
@@ -316,16 +350,16 @@ class CastleGame(Game):
 
     # -- a castle ---------------------------------------------------------------------------------
 
-    def _start_game(self, leader: int, events: list) -> None:
+    def _start_game(self, leader: int, events: list[Event]) -> None:
         n = len(self.players)
         self._game_no = len(self._past) + 1
         self._order = [(leader + k) % n for k in range(n)]
         self._pos = Position(self._board, self.options["diagonal"], self.STONES, n)
         self._houses: dict[int, str] = {}  # seat -> corner
         self._step = 0  # index into the turn order
-        self._last = None  # the cell of the last stone
+        self._last: int | None = None  # the cell of the last stone
         self._phase = HOUSE if self.HOUSES else PLACING
-        self._legal_cache = None
+        self._legal_cache: list[Move] | None = None
         names = self.players
         supply = ", ".join(f"{k} {c}" for k, c in zip(self.STONES, COLOURS))
         if self._series > 1:
@@ -395,7 +429,7 @@ class CastleGame(Game):
             text += f" {self.players[self._turn]} places the first stone."
         return [Event(text, "house", seat, {"corner": corner})]
 
-    def _end_game(self, events: list) -> None:
+    def _end_game(self, events: list[Event]) -> None:
         pos = self._pos
         names = self.players
         points = list(pos.points)
@@ -552,13 +586,13 @@ class CastleGame(Game):
         """For each colour with stones left, what `seat` would score on each cell (None where no stone
         can go)."""
         pos = self._pos
-        out = {}
+        out: dict[str, list[int | None]] = {}
         for k, colour in enumerate(COLOURS):
             if pos.supply[k]:
                 out[colour] = [pos.gain(seat, i, k) if c == EMPTY else None for i, c in enumerate(pos.cells)]
         return out
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> CastlesView:
         pos = self._pos
         board = self._board
         n = len(self.players)
@@ -567,11 +601,11 @@ class CastleGame(Game):
         for c in pos.cells:
             cells.append(None if c == EMPTY else "wall" if c == WALL else COLOURS[c])
         house_owner = {self._houses[s]: s for s in self._houses}
+        # what each placement would score, for the seat to act (in its own view: nobody else needs it)
+        gains = self.gains_for(acting) if acting is not None and seat == acting and self._phase == PLACING else {}
         return {
             "game_id": self.id,
-            "players": list(self.players),
             "phase": self._phase,
-            "to_act": self.to_act(),
             "rows": board.rows,
             "cols": board.cols,
             "cells": cells,
@@ -591,13 +625,10 @@ class CastleGame(Game):
             "house_owner": house_owner,
             "free_corners": [c for c in board.houses if c not in house_owner] if self.HOUSES else [],
             "primary": self.primaries() if self.HOUSES else [None] * n,
-            # what each placement would score, for the seat to act (in its own view: nobody else needs it)
-            "gains": self.gains_for(acting) if seat == acting and self._phase == PLACING else {},
-            "over": self._outcome is not None,
-            "result": self._outcome.summary if self._outcome is not None else None,
+            "gains": gains,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["_pos"] = self._pos.copy()
         state["_past"] = [list(p) for p in self._past]
         state["_order"] = list(self._order)
