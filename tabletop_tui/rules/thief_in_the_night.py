@@ -39,11 +39,13 @@ a hand.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any, Iterator, TypedDict
 
 from tabletop_tui.rules.components import squares
 from tabletop_tui.rules.components.cards import STANDARD, Card, card, codes, names
 from tabletop_tui.rules.components.poker import best_hand, hand_name, hand_value
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import (EVERYONE, Event, Game, Move, Option, Outcome, Place, Stream, View,
+                                       rank_standings)
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural, shorten
 
@@ -75,6 +77,11 @@ THIEF_DECK = tuple(STANDARD)
 CAPTAIN_DECK = tuple(card(c.code + ".2") for c in STANDARD)
 ALL_CARDS = THIEF_DECK + CAPTAIN_DECK
 
+#: the squares a square's eight steps reach (in the order of STEPS), None through a wall or off the board
+Steps = tuple[int | None, ...]
+#: a move's arguments (ints and strings, as the move kind has them)
+Args = tuple[Any, ...]
+
 
 def square_name(i: int) -> str:
     """"a1" for the bottom-left square (the south-west corner), "x24" for the top-right, as on every
@@ -98,7 +105,7 @@ def moves_for(c: Card) -> int:
 
 def neighbours(a: Card, b: Card) -> bool:
     """One rank apart, the ace next to both the king and the 2."""
-    d = abs(a.rank - b.rank)
+    d: int = abs(a.rank - b.rank)
     return d == 1 or d == 12
 
 
@@ -121,13 +128,14 @@ class Castle:
 
     __slots__ = ("north", "west", "traps", "gem", "_table", "_sights")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.north = bytearray(AREA)
         self.west = bytearray(AREA)
         self.traps = bytearray(AREA)
         self.gem: int | None = None
-        self._table = None  # the steps from every square, worked out once the walls stand
-        self._sights: dict = {}
+        # the steps from every square, worked out once the walls stand
+        self._table: list[Steps] | None = None
+        self._sights: dict[tuple[int, int, int], list[int]] = {}
 
     def copy(self) -> "Castle":
         other = Castle.__new__(Castle)
@@ -144,16 +152,17 @@ class Castle:
         self._table = None
         self._sights = {}
 
-    def steps_from(self, a: int) -> list:
+    def steps_from(self, a: int) -> Steps:
         """For each of the eight steps (in the order of STEPS), the square it reaches from a, or None."""
         table = self._table
         if table is None:
             table = self._table = self._build_table()
         return table[a]
 
-    def _build_table(self) -> list:
+    def _build_table(self) -> list[Steps]:
         north, west = self.north, self.west
-        n_, e_, s_, w_ = [None] * AREA, [None] * AREA, [None] * AREA, [None] * AREA
+        none: list[int | None] = [None] * AREA
+        n_, e_, s_, w_ = list(none), list(none), list(none), list(none)
         for i in range(AREA):
             y, x = divmod(i, N)
             if y > 0 and north[i] != WALL:
@@ -165,7 +174,7 @@ class Castle:
             if x < N - 1 and west[i + 1] != WALL:
                 e_[i] = i + 1
 
-        def diagonal(i, first, second):
+        def diagonal(i: int, first: list[int | None], second: list[int | None]) -> int | None:
             a = first[i]
             if a is not None and second[a] is not None:
                 return second[a]
@@ -179,7 +188,7 @@ class Castle:
                  diagonal(i, w_, n_)) for i in range(AREA)]
 
     @classmethod
-    def from_view(cls, view: dict) -> "Castle":
+    def from_view(cls, view: ThiefInTheNightView) -> "Castle":
         c = cls()
         c.north = bytearray(int(ch) for ch in view["north"])
         c.west = bytearray(int(ch) for ch in view["west"])
@@ -221,7 +230,7 @@ class Castle:
             return b
         return None
 
-    def open_neighbours(self, a: int, through_doors: bool = True):
+    def open_neighbours(self, a: int, through_doors: bool = True) -> Iterator[int]:
         y, x = divmod(a, N)
         for d in range(4):
             nx, ny = x + DX[d], y + DY[d]
@@ -260,7 +269,7 @@ class Castle:
 
     def problems(self) -> list[str]:
         """What keeps this castle from being a legal one, in words ([] for a legal castle)."""
-        out = []
+        out: list[str] = []
         if self.gem not in CENTRE:
             out.append("the gem must lie on one of the four centre squares")
         rooms = self.rooms()
@@ -307,7 +316,7 @@ class _Points:
 
     __slots__ = ("parent",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         P = N + 1
         self.parent = list(range(P * P))
         border = [i for i in range(P * P) if i % P in (0, N) or i // P in (0, N)]
@@ -344,7 +353,7 @@ def is_inner_edge(x: int, y: int, side: str) -> bool:
     return y > 0 if side == "N" else x > 0
 
 
-def generate_castle(rng) -> Castle:
+def generate_castle(rng: Stream) -> Castle:
     """A legal castle from the seeded stream: rooms by splitting the area in two again and again (each
     part at least 5 squares wide, so that it holds a 4 x 4 block), the walls of every split holding one
     or two doors, traps scattered, the gem on a centre square."""
@@ -472,7 +481,7 @@ def best_with(hand: list[Card], forced: list[Card]) -> list[Card]:
     need = 5 - len(forced)
     if len(rest) <= need:
         return forced + rest
-    best, best_v = None, -1
+    best, best_v = forced, -1
     for combo in combinations(rest, need):
         v = hand_value(forced + list(combo))
         if v > best_v:
@@ -484,9 +493,70 @@ def best_with(hand: list[Card], forced: list[Card]) -> list[Card]:
 # The game
 
 
+class Showdown(TypedDict):
+    """The last showdown, as everyone saw it (cards by their codes)."""
+
+    square: int
+    watchers: list[int]
+    forced: list[str]
+    escape: list[str]
+    capture: list[str]
+    escape_name: str
+    capture_name: str
+    result: str  # "capture", "escape" or "tie"
+
+
+class BuildingStatus(TypedDict):
+    """The castle being built: its rooms and traps so far, the turn's marks and what is missing."""
+
+    rooms: int
+    traps: int
+    marks: int
+    kind: str | None
+    missing: list[str]
+    edges_left: int
+    traps_left: int
+
+
+class ThiefInTheNightView(View, total=False):
+    """The open table (castle, pieces, sight, discards, the last showdown) and the viewer's own hand."""
+
+    phase: str
+    thief_seat: int
+    captain_seat: int
+    north: str  # one digit a square: the kind of its north edge (0 none, 1 wall, 2 door)
+    west: str
+    traps: str  # "1" where a square holds a trap
+    gem: int | None  # None while the thief carries it
+    carrying: bool
+    pieces: list[list[int] | None]  # [square, facing] by piece, None before it is placed
+    thief: list[int] | None  # [square, facing]
+    sight: str  # see `sight_mask`
+    moved: list[int]
+    thief_hand: list[str] | None  # the thief's seat only
+    thief_count: int
+    guard_hands: list[list[str]] | None  # the captain's seat only
+    guard_counts: list[int]
+    shown: list[str]
+    thief_discards: list[str]
+    captain_discards: list[str]
+    decks: list[int]
+    round: int
+    dawn: int
+    entry: str
+    steps_left: int
+    last_card: str | None
+    escape_hand: list[str]
+    shed_left: int
+    showdown: Showdown | None
+    builder: int | None
+    building: BuildingStatus | None
+
+
 GEM, BUILD, POST, ENTER, THIEF, STEPS_, TRAP, FACE, SHED, DASH, CAPTAIN_TURN, CFACE, OVER = (
     "gem", "build", "post", "enter", "thief", "steps", "trap", "face", "shed", "dash", "captain", "cface", "over")
 THIEF_PHASES = (ENTER, THIEF, STEPS_, TRAP, FACE, SHED, DASH)
+_BEFORE_THE_DEAL = frozenset((GEM, BUILD, POST, ENTER))
 _KINDS = ("gem", "wall", "door", "trap", "done", "post", "enter", "stay", "go", "pass", "step", "stop", "chain",
           "face", "shed", "guard", "lead", "hold")
 
@@ -533,13 +603,14 @@ class ThiefInTheNight(Game):
                     "in the original)."),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         o = self.options
         self.built = o["castle"] == "built"
         if self.built:  # what undo never passes, in words (the hint under the prompt)
-            self.chance = ("a card dealt, drawn or picked at random from the thief's hand, or a building turn "
-                           "ended")
+            # the engine declares `chance` for a whole class; this game's depends on its castle option
+            built = "a card dealt, drawn or picked at random from the thief's hand, or a building turn ended"
+            self.chance = built  # type: ignore[misc]
         self.castle = Castle()
         self._points = _Points()  # walls and doors
         self._wall_points = _Points()  # walls only
@@ -559,7 +630,7 @@ class ThiefInTheNight(Game):
         self.cdisc: list[Card] = []
         self.thand: list[Card] = []
         self.hands: list[list[Card]] = [[] for _ in range(PIECES)]
-        self.shown: set[Card] = set()
+        self.known: set[Card] = set()  # cards shown in a showdown, still in a hand
         self._fresh: set[Card] = set()  # cards discarded by the move being made: never shuffled back by it
         self.round = 0
         self.moved: set[int] = set()
@@ -568,11 +639,12 @@ class ThiefInTheNight(Game):
         self.context = "thief"  # whose turn a facing or an escape belongs to
         self.escape_hand: list[Card] = []
         self.shed_left = self.shed_count = 0
-        self.showdown: dict | None = None
+        self.showdown: Showdown | None = None
         self.showdowns = 0
         self._outcome: Outcome | None = None
-        self._cache: tuple | None = None
-        self._sight_cache: tuple | None = None
+        self._cache: tuple[tuple[int, int], list[Move]] | None = None  # (moves made, seat) and its moves
+        # (pieces, facings, moves made while building) and each piece's sight, and `sight_mask`
+        self._sight_cache: tuple[tuple[object, ...], list[list[int]], str] | None = None
         p = self.players
         if self.built:
             self.phase = GEM
@@ -580,16 +652,18 @@ class ThiefInTheNight(Game):
                 f"{p[0]} and {p[1]} build the castle in turns, {p[0]} first; the roles are drawn when it is "
                 f"done. {p[0]} puts the gem on a centre square.", "setup"))
         else:
-            self.castle = generate_castle(self.rng)
-            rooms = max(self.castle.rooms()) + 1
+            self.castle = castle = generate_castle(self.rng)
+            rooms = max(castle.rooms()) + 1
+            gem = castle.gem
+            assert gem is not None  # a castle generated has its gem
             self.log.append(self.say(
-                f"The castle is generated: {rooms} rooms and {self.castle.trap_count()} traps; the gem lies on "
-                f"{square_name(self.castle.gem)}.", "setup"))
+                f"The castle is generated: {rooms} rooms and {castle.trap_count()} traps; the gem lies on "
+                f"{square_name(gem)}.", "setup"))
             self._draw_roles(self.log)
 
     # -- setup ----------------------------------------------------------------------------------
 
-    def _draw_roles(self, events: list) -> None:
+    def _draw_roles(self, events: list[Event]) -> None:
         self.thief_seat = self.rng.below(2)
         self.captain_seat = 1 - self.thief_seat
         self.phase = POST
@@ -598,7 +672,7 @@ class ThiefInTheNight(Game):
                                f"captain of the guard. {p[self.captain_seat]} places the captain and five guards.",
                                "roles", self.thief_seat, thief=self.thief_seat))
 
-    def _deal(self, events: list) -> None:
+    def _deal(self, events: list[Event]) -> None:
         self.tdeck = list(THIEF_DECK)
         self.cdeck = list(CAPTAIN_DECK)
         self.rng.shuffle(self.tdeck)
@@ -617,7 +691,7 @@ class ThiefInTheNight(Game):
 
     # -- cards ------------------------------------------------------------------------------------
 
-    def _draw(self, thief: bool, n: int, events: list) -> list[Card]:
+    def _draw(self, thief: bool, n: int, events: list[Event]) -> list[Card]:
         deck, disc = (self.tdeck, self.tdisc) if thief else (self.cdeck, self.cdisc)
         out = []
         for _ in range(n):
@@ -633,7 +707,6 @@ class ThiefInTheNight(Game):
                 events.append(self.say(f"{who.capitalize()} deck is spent: its discards are shuffled into a new "
                                        "deck.", "reshuffle"))
             out.append(deck.pop())
-        self.revealed()
         return out
 
     def _discard(self, owner: int | None, c: Card) -> None:
@@ -644,10 +717,10 @@ class ThiefInTheNight(Game):
         else:
             self.hands[owner].remove(c)
             self.cdisc.append(c)
-        self.shown.discard(c)
+        self.known.discard(c)
         self._fresh.add(c)
 
-    def _thief_draws(self, n: int, events: list) -> None:
+    def _thief_draws(self, n: int, events: list[Event]) -> None:
         got = self._draw(True, n, events)
         self.thand.extend(got)
         self.thand.sort()
@@ -659,7 +732,7 @@ class ThiefInTheNight(Game):
         else:
             events.append(self.say(f"{who} has no card to draw.", "draw", t))
 
-    def _piece_draws(self, piece: int, n: int, events: list) -> None:
+    def _piece_draws(self, piece: int, n: int, events: list[Event]) -> None:
         got = self._draw(False, n, events)
         self.hands[piece].extend(got)
         self.hands[piece].sort()
@@ -682,8 +755,8 @@ class ThiefInTheNight(Game):
         key = (tuple(self.pos), tuple(self.facing), len(self.history) if self.phase in (GEM, BUILD) else -1)
         if self._sight_cache is not None and self._sight_cache[0] == key:
             return self._sight_cache[1]
-        out = [sight(self.castle, self.pos[p], self.facing[p], reach_of(p)) if self.pos[p] is not None else []
-               for p in range(PIECES)]
+        out = [sight(self.castle, at, self.facing[p], reach_of(p)) if at is not None else []
+               for p, at in enumerate(self.pos)]
         mask = bytearray(b"0" * AREA)
         for p, seen in enumerate(out):
             bit = 1 << p
@@ -695,33 +768,51 @@ class ThiefInTheNight(Game):
     def sight_mask(self) -> str:
         """576 characters, one a square: chr(48 + the bits of the pieces that see it)."""
         self.sights()
-        return self._sight_cache[2]
+        cache = self._sight_cache
+        assert cache is not None  # set by sights()
+        return cache[2]
 
     def watchers(self) -> list[int]:
-        if self.tpos is None:
+        at = self.tpos
+        if at is None:
             return []
-        return [p for p, seen in enumerate(self.sights()) if self.tpos in seen]
+        return [p for p, seen in enumerate(self.sights()) if at in seen]
+
+    def piece_at(self, piece: int) -> int:
+        """The square of a piece placed."""
+        at = self.pos[piece]
+        assert at is not None, "the piece is not placed yet"
+        return at
+
+    def thief_at(self) -> int:
+        """The thief's square, once he has entered."""
+        at = self.tpos
+        assert at is not None, "the thief has not entered yet"
+        return at
 
     def guard_moves(self, piece: int, face_card: bool) -> list[tuple[int, int]]:
         """(destination, facing) for each way a guard may move with a 2-10 card or a face card."""
-        at, d = self.pos[piece], self.facing[piece]
+        at, d = self.piece_at(piece), self.facing[piece]
         left, right = (d + 3) % 4, (d + 1) % 4
+        routes: list[tuple[int, ...]]
         if face_card:
             routes = [(d, d, d), (d, left, left), (d, right, right)]
         else:
             straight = [d] if self.options["guard_straight"] == "forward" else [0, 1, 2, 3]
-            routes = [(e, e) for e in straight] + [(d, left), (d, right)]
+            routes = [(e, e) for e in straight]
+            routes += [(d, left), (d, right)]
         busy = self.occupied()
-        out = []
+        out: list[tuple[int, int]] = []
         table = self.castle.steps_from
         for route in routes:
-            sq = at
+            here = at
             for e in route:
-                sq = table(sq)[_FACING_STEP[e]]
-                if sq is None or sq in busy:
+                ahead = table(here)[_FACING_STEP[e]]
+                if ahead is None or ahead in busy:
                     break
+                here = ahead
             else:
-                out.append((sq, route[-1]))
+                out.append((here, route[-1]))
         return out
 
     def reachable(self, start: int, steps: int) -> dict[int, int]:
@@ -743,7 +834,7 @@ class ThiefInTheNight(Game):
         return dist
 
     def thief_step(self, d: str) -> int | None:
-        b = self.castle.steps_from(self.tpos)[_STEP_INDEX[d]]
+        b = self.castle.steps_from(self.thief_at())[_STEP_INDEX[d]]
         if b is None or b in self.occupied():
             return None
         return b
@@ -788,7 +879,9 @@ class ThiefInTheNight(Game):
             out = [Move("step", (d,)) for d in STEPS if self.thief_step(d) is not None]
             return out + [Move("stop")]
         if phase == TRAP:
-            return [Move("chain", (c.code,)) for c in self.thand if neighbours(c, self.last_card)] + [Move("stop")]
+            last = self.last_card
+            assert last is not None  # the card that moved the thief onto the trap
+            return [Move("chain", (c.code,)) for c in self.thand if neighbours(c, last)] + [Move("stop")]
         if phase in (FACE, CFACE):
             return [Move("face", (f,)) for f in FACINGS]
         if phase == SHED:
@@ -810,19 +903,19 @@ class ThiefInTheNight(Game):
             if p in self.moved:
                 continue
             hand = self.hands[p]
-            mine = []
+            mine: list[Move] = []
             if p == CAPTAIN:
-                dests = {3: None, 4: None}
+                dests: dict[int, list[int]] = {}  # by the squares a card moves him
                 for c in hand:
                     n = moves_for(c)
-                    if dests[n] is None:
-                        dests[n] = sorted(self.reachable(self.pos[p], n))
+                    if n not in dests:
+                        dests[n] = sorted(self.reachable(self.piece_at(p), n))
                     mine += [Move("lead", (c.code, i % N, i // N)) for i in dests[n]]
             else:
-                routes = {False: None, True: None}
+                routes: dict[bool, list[tuple[int, int]]] = {}  # for a number card and a face card
                 for c in hand:
-                    face = c.rank > 10
-                    if routes[face] is None:
+                    face: bool = c.rank > 10
+                    if face not in routes:
                         routes[face] = self.guard_moves(p, face)
                     mine += [Move("guard", (p, c.code, i % N, i // N)) for i, _ in routes[face]]
             out += mine if mine else [Move("hold", (p,))]
@@ -895,19 +988,19 @@ class ThiefInTheNight(Game):
 
     # building
 
-    def _do_gem(self, seat, args, events):
+    def _do_gem(self, seat: int, args: Args, events: list[Event]) -> None:
         x, y = args
         self.castle.gem = y * N + x
         self.phase = BUILD
         events.append(self.say(f"{self.players[seat]} puts the gem on {square_name(y * N + x)}.", "gem", seat))
 
-    def _do_wall(self, seat, args, events):
+    def _do_wall(self, seat: int, args: Args, events: list[Event]) -> None:
         self._mark_edge(seat, args, WALL, events)
 
-    def _do_door(self, seat, args, events):
+    def _do_door(self, seat: int, args: Args, events: list[Event]) -> None:
         self._mark_edge(seat, args, DOOR, events)
 
-    def _mark_edge(self, seat, args, kind, events):
+    def _mark_edge(self, seat: int, args: Args, kind: int, events: list[Event]) -> None:
         x, y, side = args
         i = y * N + x
         (self.castle.north if side == "N" else self.castle.west)[i] = kind
@@ -923,7 +1016,7 @@ class ThiefInTheNight(Game):
         events.append(self.say(f"{self.players[seat]} marks {what} between {square_name(a)} and {square_name(b)} "
                                f"({self.marks} of {EDGES_A_TURN}).", "edge", seat))
 
-    def _do_trap(self, seat, args, events):
+    def _do_trap(self, seat: int, args: Args, events: list[Event]) -> None:
         x, y = args
         self.castle.traps[y * N + x] = 1
         self.turn_kind = "traps"
@@ -931,7 +1024,7 @@ class ThiefInTheNight(Game):
         events.append(self.say(f"{self.players[seat]} sets a trap on {square_name(y * N + x)} ({self.marks} of "
                                f"{TRAPS_A_TURN}).", "trap", seat))
 
-    def _do_done(self, seat, args, events):
+    def _do_done(self, seat: int, args: Args, events: list[Event]) -> None:
         p = self.players
         if self.marks == 0:
             self.passes += 1
@@ -954,7 +1047,7 @@ class ThiefInTheNight(Game):
 
     # placing
 
-    def _do_post(self, seat, args, events):
+    def _do_post(self, seat: int, args: Args, events: list[Event]) -> None:
         x, y, f = args
         piece = next(p for p in range(PIECES) if self.pos[p] is None)
         self.pos[piece] = y * N + x
@@ -964,7 +1057,7 @@ class ThiefInTheNight(Game):
         if piece == PIECES - 1:
             self.phase = ENTER
 
-    def _do_enter(self, seat, args, events):
+    def _do_enter(self, seat: int, args: Args, events: list[Event]) -> None:
         x, y, f = args
         self.tpos = y * N + x
         self.tface = FACINGS.index(f)
@@ -975,7 +1068,7 @@ class ThiefInTheNight(Game):
 
     # the thief's turn
 
-    def _thief_turn(self, events):
+    def _thief_turn(self, events: list[Event]) -> None:
         self.round += 1
         dawn = self.options["dawn"]
         if dawn and self.round > dawn:
@@ -988,18 +1081,18 @@ class ThiefInTheNight(Game):
         self.steps_left = 0
         self.last_card = None
 
-    def _do_stay(self, seat, args, events):
+    def _do_stay(self, seat: int, args: Args, events: list[Event]) -> None:
         c = card(args[0])
         self._discard(None, c)
         self.phase = FACE
-        events.append(self.say(f"{self.players[seat]} discards {c.name} and stays on {square_name(self.tpos)}.",
+        events.append(self.say(f"{self.players[seat]} discards {c.name} and stays on {square_name(self.thief_at())}.",
                                "stay", seat, card=c.code))
 
-    def _do_pass(self, seat, args, events):
+    def _do_pass(self, seat: int, args: Args, events: list[Event]) -> None:
         self.phase = FACE
         events.append(self.say(f"{self.players[seat]} has no card and stays.", "stay", seat))
 
-    def _do_go(self, seat, args, events):
+    def _do_go(self, seat: int, args: Args, events: list[Event]) -> None:
         c = card(args[0])
         self._discard(None, c)
         self.last_card = c
@@ -1008,9 +1101,10 @@ class ThiefInTheNight(Game):
         events.append(self.say(f"{self.players[seat]} discards {c.name} to move up to {self.steps_left} squares.",
                                "go", seat, card=c.code))
 
-    def _do_step(self, seat, args, events):
+    def _do_step(self, seat: int, args: Args, events: list[Event]) -> None:
         d = args[0]
         b = self.thief_step(d)
+        assert b is not None  # a legal step
         self.tpos = b
         self.steps_left -= 1
         dash = self.phase == DASH
@@ -1037,20 +1131,21 @@ class ThiefInTheNight(Game):
         if self.steps_left <= 0:
             self.phase = FACE
 
-    def _escaped(self, events) -> bool:
-        if self.carrying and is_edge_square(self.tpos):
+    def _escaped(self, events: list[Event]) -> bool:
+        at = self.thief_at()
+        if self.carrying and is_edge_square(at):
             t = self.thief_seat
-            self._finish(True, f"{self.players[t]} escapes the castle with the gem on {square_name(self.tpos)}!",
+            self._finish(True, f"{self.players[t]} escapes the castle with the gem on {square_name(at)}!",
                          events)
             return True
         return False
 
-    def _do_stop(self, seat, args, events):
+    def _do_stop(self, seat: int, args: Args, events: list[Event]) -> None:
         self.phase = FACE
         self.steps_left = 0
-        events.append(self.say(f"{self.players[seat]} stops on {square_name(self.tpos)}.", "stop", seat))
+        events.append(self.say(f"{self.players[seat]} stops on {square_name(self.thief_at())}.", "stop", seat))
 
-    def _do_chain(self, seat, args, events):
+    def _do_chain(self, seat: int, args: Args, events: list[Event]) -> None:
         c = card(args[0])
         self._discard(None, c)
         self.last_card = c
@@ -1058,7 +1153,7 @@ class ThiefInTheNight(Game):
         events.append(self.say(f"{self.players[seat]} discards {c.name} to slip past the trap.", "chain", seat,
                                card=c.code))
 
-    def _do_face(self, seat, args, events):
+    def _do_face(self, seat: int, args: Args, events: list[Event]) -> None:
         f = FACINGS.index(args[0])
         who = self.players[seat]
         if self.phase == CFACE:
@@ -1081,7 +1176,7 @@ class ThiefInTheNight(Game):
             self.phase = CAPTAIN_TURN
             self._captain_next(events)
 
-    def _do_shed(self, seat, args, events):
+    def _do_shed(self, seat: int, args: Args, events: list[Event]) -> None:
         c = card(args[0])
         self._discard(None, c)
         self.escape_hand.remove(c)
@@ -1096,16 +1191,16 @@ class ThiefInTheNight(Game):
 
     # the captain's turn
 
-    def _captain_turn(self, events):
+    def _captain_turn(self, events: list[Event]) -> None:
         self.moved = set()
         self.phase = CAPTAIN_TURN
         self.context = "captain"
 
-    def _captain_next(self, events):
+    def _captain_next(self, events: list[Event]) -> None:
         if self.phase == CAPTAIN_TURN and len(self.moved) == PIECES:
             self._thief_turn(events)
 
-    def _do_guard(self, seat, args, events):
+    def _do_guard(self, seat: int, args: Args, events: list[Event]) -> None:
         p, code, x, y = args
         c = card(code)
         dest = y * N + x
@@ -1123,7 +1218,7 @@ class ThiefInTheNight(Game):
                 return
         self._captain_next(events)
 
-    def _do_lead(self, seat, args, events):
+    def _do_lead(self, seat: int, args: Args, events: list[Event]) -> None:
         code, x, y = args
         c = card(code)
         dest = y * N + x
@@ -1134,7 +1229,7 @@ class ThiefInTheNight(Game):
         self._piece_draws(CAPTAIN, 1, events)
         self.phase = CFACE
 
-    def _do_hold(self, seat, args, events):
+    def _do_hold(self, seat: int, args: Args, events: list[Event]) -> None:
         p = args[0]
         self.moved.add(p)
         events.append(self.say(f"{piece_name(p).capitalize()} is hemmed in and cannot move.", "hold", seat, piece=p))
@@ -1142,20 +1237,20 @@ class ThiefInTheNight(Game):
 
     # showdowns
 
-    def _showdown(self, watchers: list[int], mover: int | None, events: list) -> None:
+    def _showdown(self, watchers: list[int], mover: int | None, events: list[Event]) -> None:
         self.showdowns += 1
         pl = self.players
         thief, captain = pl[self.thief_seat], pl[self.captain_seat]
+        at = self.thief_at()
         if self.options["behind"] == "any":
-            behind = any(is_behind(self.tpos, self.tface, self.pos[w]) for w in watchers)
+            behind = any(is_behind(at, self.tface, self.piece_at(w)) for w in watchers)
         else:
-            behind = mover is not None and is_behind(self.tpos, self.tface, self.pos[mover])
+            behind = mover is not None and is_behind(at, self.tface, self.piece_at(mover))
         forced: list[Card] = []
         if behind and self.thand:
             pool = list(self.thand)
             for _ in range(min(len(watchers), len(pool), 5)):
                 forced.append(pool.pop(self.rng.below(len(pool))))
-            self.revealed()
         escape = best_with(self.thand, forced)
         everyone = [c for w in watchers for c in self.hands[w]]
         capture = list(best_hand(everyone).cards) if everyone else []
@@ -1163,7 +1258,7 @@ class ThiefInTheNight(Game):
         who = listing([piece_name(w) for w in watchers])
         cause = (f"{piece_name(mover).capitalize()} moves and sees {thief}" if mover is not None
                  else f"{thief} steps into sight of {who}")
-        text = f"{cause} on {square_name(self.tpos)}: a showdown"
+        text = f"{cause} on {square_name(at)}: a showdown"
         if mover is not None and len(watchers) > 1:
             text += f" ({who} see him)"
         text += "."
@@ -1172,23 +1267,23 @@ class ThiefInTheNight(Game):
         text += (f" {thief} shows {hand_name(ev)} ({names(escape) or 'no cards'}); the guards show {hand_name(cv)} "
                  f"({names(capture)}).")
         result = "capture" if cv > ev else "escape" if ev > cv else "tie"
-        self.showdown = {"square": self.tpos, "watchers": list(watchers), "forced": codes(forced),
+        self.showdown = {"square": at, "watchers": list(watchers), "forced": codes(forced),
                          "escape": codes(escape), "capture": codes(capture), "escape_name": hand_name(ev),
                          "capture_name": hand_name(cv), "result": result}
         if result == "capture":
-            self.shown.update(escape)
-            self.shown.update(capture)
+            self.known.update(escape)
+            self.known.update(capture)
             events.append(self.say(text, "showdown", self.captain_seat, result=result))
-            self._finish(False, f"{captain}'s guards catch {thief} on {square_name(self.tpos)}.", events)
+            self._finish(False, f"{captain}'s guards catch {thief} on {square_name(at)}.", events)
             return
         if result == "tie":
-            self.shown.update(escape)
-            self.shown.update(capture)
+            self.known.update(escape)
+            self.known.update(capture)
             events.append(self.say(text + " The hands are equal: nothing happens.", "showdown", None, result=result))
             return
-        self.shown.update(escape)
+        self.known.update(escape)
         events.append(self.say(text + f" {thief} escapes!", "showdown", self.thief_seat, result=result))
-        used = {}
+        used: dict[int, int] = {}
         for c in capture:
             owner = next(w for w in watchers if c in self.hands[w])
             self._discard(owner, c)
@@ -1203,7 +1298,7 @@ class ThiefInTheNight(Game):
             self.steps_left = self.options["escape_move"]
             self.phase = DASH if self.steps_left else FACE
 
-    def _finish(self, thief_wins: bool, summary: str, events: list) -> None:
+    def _finish(self, thief_wins: bool, summary: str, events: list[Event]) -> None:
         self.phase = OVER
         t, c = self.thief_seat, self.captain_seat
         keys = [(0,), (0,)]
@@ -1218,19 +1313,15 @@ class ThiefInTheNight(Game):
 
     # -- what a seat sees -----------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> ThiefInTheNightView:
         castle = self.castle
         thief_view = seat is not None and seat == self.thief_seat
         captain_view = seat is not None and seat == self.captain_seat
-        o = self._outcome
         building = None
         if self.phase in (GEM, BUILD):
             building = self.building_status()
         return {
-            "players": list(self.players),
-            "viewer": seat,
             "phase": self.phase,
-            "to_act": self.to_act(),
             "thief_seat": self.thief_seat,
             "captain_seat": self.captain_seat,
             "north": castle.north.translate(_DIGITS).decode(),
@@ -1246,7 +1337,7 @@ class ThiefInTheNight(Game):
             "thief_count": len(self.thand),
             "guard_hands": [codes(h) for h in self.hands] if captain_view else None,
             "guard_counts": [len(h) for h in self.hands],
-            "shown": sorted(c.code for c in self.shown),
+            "shown": sorted(c.code for c in self.known),
             "thief_discards": codes(self.tdisc),
             "captain_discards": codes(self.cdisc),
             "decks": [len(self.tdeck), len(self.cdeck)],
@@ -1260,12 +1351,9 @@ class ThiefInTheNight(Game):
             "showdown": self.showdown,
             "builder": self.builder if building else None,
             "building": building,
-            "over": o is not None,
-            "result": o.summary if o is not None else None,
-            "winners": o.winners if o is not None else [],
         }
 
-    def building_status(self) -> dict:
+    def building_status(self) -> BuildingStatus:
         """The castle so far: rooms, traps and what is still missing, in words."""
         castle = self.castle
         rooms = max(castle.rooms()) + 1
@@ -1281,14 +1369,26 @@ class ThiefInTheNight(Game):
                 "edges_left": EDGES_A_TURN - self.marks if self.turn_kind != "traps" else 0,
                 "traps_left": TRAPS_A_TURN - self.marks if self.turn_kind != "edges" else 0}
 
-    def hidden_from(self, seat: int | None) -> set[str]:
-        seen = set(self.tdisc) | set(self.cdisc) | self.shown
-        if seat is not None and seat == self.thief_seat:
-            seen.update(self.thand)
-        elif seat is not None and seat == self.captain_seat:
-            for h in self.hands:
-                seen.update(h)
-        return {c.code for c in ALL_CARDS if c not in seen}
+    def alike(self, item: str) -> str:
+        """The thief's cards are the first deck's and the captain's the second's: a card's back says
+        whose deck it is, so a hidden card of one deck never stands for one of the other."""
+        return "second" if item.endswith(".2") else "first"
+
+    def places(self) -> Iterator[Place]:
+        """Before the deal every card lies unseen in its deck's box; then the decks are face down, the
+        thief's hand is his, the pieces' hands the captain's, the discards face up, and the cards shown
+        in a showdown are known to both while they stay in a hand."""
+        if self.phase in _BEFORE_THE_DEAL:
+            yield Place(ALL_CARDS)
+            return
+        yield Place(self.tdeck)
+        yield Place(self.cdeck)
+        yield Place(self.thand, (self.thief_seat,))
+        for hand in self.hands:
+            yield Place(hand, (self.captain_seat,))
+        yield Place(self.tdisc, EVERYONE)
+        yield Place(self.cdisc, EVERYONE)
+        yield Place(self.known, EVERYONE)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -1351,12 +1451,12 @@ class ThiefInTheNight(Game):
         except (ValueError, IndexError, TypeError, KeyError):
             return f"{shorten(str(move))} is not a well-formed move."
 
-    def _square_arg(self, x, y) -> int | None:
+    def _square_arg(self, x: object, y: object) -> int | None:
         if type(x) is not int or type(y) is not int or not on_board(x, y):
             return None
         return y * N + x
 
-    def _refusal(self, kind: str, a: tuple) -> str:
+    def _refusal(self, kind: str, a: Args) -> str:
         if kind == "gem":
             return "The gem goes on one of the four centre squares (l12, m12, l13, m13)."
         if kind in ("wall", "door"):
@@ -1405,7 +1505,8 @@ class ThiefInTheNight(Game):
             if c not in self.thand:
                 return f"You do not hold {c.name}."
             if kind == "chain":
-                return (f"To go on past a trap, discard a card one rank from {self.last_card.name} (the ace is next to "
+                last = self.last_card.name if self.last_card is not None else "the last one"
+                return (f"To go on past a trap, discard a card one rank from {last} (the ace is next to "
                         "both the king and the 2).")
             if kind == "shed":
                 return "Discard a card of the escape hand."
@@ -1418,7 +1519,7 @@ class ThiefInTheNight(Game):
                 return "Step N, NE, E, SE, S, SW, W or NW."
             if self.steps_left <= 0:
                 return "No steps are left: stop."
-            y, x = divmod(self.tpos, N)
+            y, x = divmod(self.thief_at(), N)
             dx, dy = STEPS[d]
             if not on_board(x + dx, y + dy):
                 return "That step leaves the castle's area."
@@ -1450,7 +1551,7 @@ class ThiefInTheNight(Game):
                             "pieces stand in every way. Play another of its cards.")
                 return ("A guard moves two squares straight, or one forward and one to a side (a face card: three "
                         "forward, or one forward and two to a side), never through walls or pieces.")
-            if not self.reachable(self.pos[p], moves_for(c)):
+            if not self.reachable(self.piece_at(p), moves_for(c)):
                 return f"{who} has nowhere to go with {c.name}: walls or pieces stand all round."
             return (f"The captain moves up to {moves_for(c)} squares with that card (diagonals too), never through "
                     "walls or pieces, and must move.")
@@ -1458,7 +1559,7 @@ class ThiefInTheNight(Game):
 
     # -- copy -----------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["castle"] = self.castle.copy()
         state["_points"] = self._points.copy()
         state["_wall_points"] = self._wall_points.copy()
@@ -1467,7 +1568,7 @@ class ThiefInTheNight(Game):
         for key in ("tdeck", "cdeck", "tdisc", "cdisc", "thand", "escape_hand"):
             state[key] = list(getattr(self, key))
         state["hands"] = [list(h) for h in self.hands]
-        state["shown"] = set(self.shown)
+        state["known"] = set(self.known)
         state["moved"] = set(self.moved)
         state["showdown"] = dict(self.showdown) if self.showdown else None
 
