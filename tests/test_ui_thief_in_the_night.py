@@ -1,9 +1,11 @@
-"""Thief in the Night through the screens: two people place their pieces with the cursor and play a
+"""Thief in the Night through the screens: two people place the last pieces with the cursor and play a
 short night (dawn after one turn) behind the curtain, and no screen shown to one of them ever holds the
 other's cards; the castle is built by hand for a few turns with its live validation."""
 
 from __future__ import annotations
 
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.thief_in_the_night import N, square_name
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
@@ -12,8 +14,7 @@ from tabletop_tui.ui.screens.thief_in_the_night import ThiefInTheNightScreen
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.ui.widgets.cards import chip_text
 from tabletop_tui.ui.widgets.castle_map import CastleMap
-from test_ui_curtain import screen_text
-from ui_helpers import settle, shown
+from ui_helpers import screen_text, settle, shown
 
 
 def twin(code: str) -> str:
@@ -39,12 +40,16 @@ GAME = "thief-in-the-night"
 async def test_two_people_play_a_night_behind_the_curtain(make_app, store, monkeypatch):
     monkeypatch.setattr(CurtainScreen, "PAUSE", 0, raising=False)  # no wait before the curtain takes a key
     session = Session.new(GAME, ["Ada", "Bo"], 5, {"dawn": 1}, store=store)
+    captain = session.game.captain_seat
+    # the captain and three guards stand away from the corners; the last two guards are placed on the screen
+    for x, y, f in ((12, 20, "S"), (20, 12, "E"), (18, 12, "E"), (16, 12, "E")):
+        session.play(captain, Move("post", (x, y, f)))
     session.release()
     app = make_app(start={"save": session.save_id})
     kinds = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        for _ in range(400):
+        for _ in range(60):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
@@ -63,8 +68,11 @@ async def test_two_people_play_a_night_behind_the_curtain(make_app, store, monke
                     pick = real[0] if real else actions[0]
                     kinds.add(pick.move.kind)
                     await pilot.press(pick.key)
-                else:  # placing: move the cursor to another square
-                    await pilot.press("right", "right", "down")
+                else:  # placing: the cursor goes to a free square by its name (the guards to the south-east
+                    # corner, the thief to the north-west), where the bar offers its facings
+                    moves = screen.session.game.legal_moves(viewer)
+                    x, y = (moves[-1] if moves[0].kind == "post" else moves[0]).args[:2]
+                    await pilot.press(*square_name(y * N + x), "enter")
             await settle(pilot, 2)
         assert isinstance(app.screen, ResultsScreen)
         game = app.screen.session.game
