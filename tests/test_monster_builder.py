@@ -1,6 +1,6 @@
 """Monster Builder: setup, research, scavenging, the three attacks and their stakes, stealing (by an
 attacker or a defender), throwing a part away, the win at five 6s, places and tie-breaks, the round
-limit, refusals, the view, undo, the computer player, and a property test over 1,000 seeded games."""
+limit, refusals, the view, undo, the computer player, and a property test over 200 seeded games."""
 
 import json
 import random
@@ -13,7 +13,7 @@ from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.monster_builder import (
     MonsterBuilderBot, best_slot, monster_worth, research_worth, scavenge_plan)
 from tabletop_tui.rules.engine import Move, RecordError, Stream
-from tabletop_tui.rules.monster_builder import ATTACKS, MonsterBuilder, win_chance
+from tabletop_tui.rules.monster_builder import ATTACKS, MonsterBuilder, MonsterBuilderView, win_chance
 
 from scripted import Scripted, refused, play_out
 
@@ -147,10 +147,11 @@ def test_with_the_dice_unrolled_the_first_player_wins_far_less_often():
     # a turn, and between computer players wins nearly two games in three (a fair share is one in four).
     from tabletop_tui.simulate import simulate
 
-    rolled = simulate("monster-builder", 150, 4, 1, {"opening": "rolled"})
-    unrolled = simulate("monster-builder", 150, 4, 1)
-    assert rolled["wins_by_position"]["1"] > 150 * 0.55
-    assert unrolled["wins_by_position"]["1"] < 150 * 0.5
+    games = 80
+    rolled = simulate("monster-builder", games, 4, 1, {"opening": "rolled"})
+    unrolled = simulate("monster-builder", games, 4, 1)
+    assert rolled["wins_by_position"]["1"] > games * 0.55
+    assert unrolled["wins_by_position"]["1"] < games * 0.5
 
 
 def test_a_record_of_rules_version_1_keeps_the_dice_rolled_at_setup(store):
@@ -505,11 +506,11 @@ def test_a_defender_who_won_is_told_to_take_the_spoils_not_that_an_action_was_ch
 
 
 # --------------------------------------------------------------------------------------------
-# the view, the record, undo, copies
+# the view, undo
 
 
-VIEW_KEYS = {"players", "seat", "round", "rounds", "first", "current", "to_act", "phase", "monsters", "research",
-             "die", "built", "attack", "target", "part", "fight", "over", "winner", "result", "tiebreaks"}
+VIEW_KEYS = {"players", "viewer", "round", "rounds", "first", "current", "to_act", "phase", "monsters", "research",
+             "die", "built", "attack", "target", "part", "fight", "over", "winner", "winners", "result", "tiebreaks"}
 
 
 def test_the_view_is_public_complete_and_plain():
@@ -518,8 +519,9 @@ def test_the_view_is_public_complete_and_plain():
     play(game, steal(LARM))
     view = game.view(CY)
     assert set(view) == VIEW_KEYS and json.loads(json.dumps(view)) == view
+    assert VIEW_KEYS == MonsterBuilderView.__required_keys__ | MonsterBuilderView.__optional_keys__  # as declared
     for seat in (ADA, BO, DI, None):
-        assert dict(game.view(seat), seat=CY) == view
+        assert dict(game.view(seat), viewer=CY) == view
     assert view["phase"] == "steal slot" and view["to_act"] == [BO] and view["current"] == ADA
     assert view["part"] == LARM and view["fight"]["winner"] == BO
     assert view["monsters"][BO] == {"name": "Bo", "parts": [2, 1, 1, 6, 1], "sixes": 1, "total": 11}
@@ -553,18 +555,7 @@ def test_describe_move():
     assert game.describe_move(die(2)) == "Die 3: a 6" and game.describe_move(STOP) == "Stop scavenging"
 
 
-def test_record_round_trip_and_undo_back_to_the_last_roll():
-    game = MonsterBuilder(NAMES[:4], 5)
-    rnd = random.Random(5)
-    for _ in range(200):
-        if game.outcome() is not None:
-            break
-        seat = game.to_act()[0]
-        game.play(seat, rnd.choice(game.legal_moves(seat)))
-    again = MonsterBuilder.from_record(json.loads(json.dumps(game.record())))
-    assert again.view(None) == game.view(None)
-    assert [e.text for e in again.log] == [e.text for e in game.log]
-
+def test_undo_goes_back_to_the_last_roll():
     fresh = MonsterBuilder(NAMES[:3], 5)
     seat = fresh.first
     fresh.play(seat, RESEARCH)
@@ -585,21 +576,6 @@ def test_record_round_trip_and_undo_back_to_the_last_roll():
     assert [fighter.undone().phase, fighter.undone().undone().phase] == ["target", "attack"]  # choices go back...
     fighter.play(seat, ROLL)
     assert not fighter.undo_status()[0]  # ...but not the combat dice
-
-
-def test_copy_is_independent():
-    game = table(parts={ADA: [3, 4, 4, 0, 0], BO: [2, 1, 1, 1, 1]})
-    fight(game, "punch", BO, [1, 6, 6, 1])
-    twin = game.copy()
-    twin.monsters[ADA][HEAD] = 6
-    twin.research[0] = 2
-    twin.fight["defender_dice"].append(9)
-    twin.fight["added"][0] = 0
-    twin.built.append(3)
-    assert game.monsters[ADA][HEAD] == 3 and game.research[0] == 6 and game.built == []
-    assert game.fight["defender_dice"] == [6, 6, 1] and game.fight["added"] == [4, 4]
-    play(game, steal(HEAD), DISCARD)
-    assert twin.monsters[ADA][HEAD] == 6 and twin.fight["stolen"] is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -692,7 +668,6 @@ def test_bots_finish_games_and_beat_random_players():
 
 
 def _check(game, view):
-    n = len(game.players)
     for m in view["monsters"]:
         assert len(m["parts"]) == 5 and all(0 <= v <= 6 for v in m["parts"])
         assert m["sixes"] == m["parts"].count(6) and m["total"] == sum(m["parts"])
@@ -702,13 +677,9 @@ def _check(game, view):
     else:  # not rolled yet: nothing to scavenge
         assert view["research"] == [] and Move("scavenge") not in game.legal_moves(game.to_act()[0])
     if view["over"]:
-        assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
         return
     acting = game.to_act()
-    assert len(acting) == 1 and view["to_act"] == acting
-    moves = game.legal_moves(acting[0])
-    assert moves and len(moves) <= 8 and len(set(moves)) == len(moves)
-    assert all(game.legal_moves(s) == [] for s in range(n) if s not in acting)
+    assert len(acting) == 1 and len(game.legal_moves(acting[0])) <= 8
     assert set(view["built"]) <= {0, 1, 2, 3} and len(view["built"]) <= 1
     if view["phase"] in ("steal", "steal slot"):
         assert acting == [view["fight"]["winner"]]
@@ -718,7 +689,7 @@ def _check(game, view):
 
 def test_random_games_keep_the_invariants():
     rnd = random.Random(20240601)
-    games, limit = 1000, 400
+    games, limit = 200, 400
     finished = capped = won = by_defender = 0
     for g in range(games):
         n = rnd.randint(3, 6)
@@ -762,7 +733,5 @@ def test_random_games_keep_the_invariants():
         for a in out.standings:
             for b in out.standings:
                 assert (a.place < b.place) == (keys[a.seat] > keys[b.seat])
-        if g % 10 == 0:
-            assert MonsterBuilder.from_record(json.loads(json.dumps(game.record()))).view(None) == game.view(None)
     assert finished + capped == games
-    assert won > 300 and finished - won > 100 and capped < 300 and by_defender >= 1
+    assert won > 120 and finished - won > 30 and capped < 30 and by_defender >= 1

@@ -24,9 +24,9 @@ natural end without a winner; the `rounds` option can cap it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing
 
@@ -42,9 +42,9 @@ class Attack(NamedTuple):
     key: str  # the move argument
     name: str  # "Head Smash"
     verb: str  # "Head-Smashes"
-    strength: tuple  # the attacker's parts added to its die
+    strength: tuple[int, ...]  # the attacker's parts added to its die
     dice: int  # the defender's dice (0: the defender's whole monster instead)
-    stake: tuple  # the loser's parts the winner may steal
+    stake: tuple[int, ...]  # the loser's parts the winner may steal
     stake_words: str  # the stake, of a monster named {}
     stake_only: str  # the stake, for a refusal
     nothing_words: str  # a stake with nothing in it, of a monster named {}
@@ -108,6 +108,63 @@ def win_chance(attack: Attack, attacker: list[int], defender: list[int]) -> floa
     return sum(at_most[min(die + base, len(at_most) - 1)] for die in range(1, 7)) / 6
 
 
+class Stolen(TypedDict):
+    """What the winner of a fight did with its spoils: the loser's part taken (None: nothing), the
+    winner's part it was built into (None: thrown away), its value, and whether the winner spared it."""
+
+    part: int | None
+    into: int | None
+    value: int
+    spared: bool
+
+
+class Fight(TypedDict):
+    """The last fight: the attack's key, the attacker's die, the parts added to it and its total, the
+    defender's dice (none for a Trip) and total, the winner, and the spoils (None until decided)."""
+
+    attacker: int
+    defender: int
+    attack: str
+    die: int
+    added: list[int]
+    total: int
+    defender_dice: list[int]
+    defender_total: int
+    winner: int
+    stolen: Stolen | None
+
+
+def _copy_fight(fight: Fight) -> Fight:
+    stolen = fight["stolen"]
+    return {**fight, "added": list(fight["added"]), "defender_dice": list(fight["defender_dice"]),
+            "stolen": None if stolen is None else Stolen(**stolen)}
+
+
+class MonsterView(TypedDict):
+    name: str
+    parts: list[int]
+    sixes: int
+    total: int
+
+
+class MonsterBuilderView(View):
+    round: int
+    rounds: int
+    first: int
+    current: int | None
+    phase: str | None
+    monsters: list[MonsterView]
+    research: list[int]
+    die: int | None
+    built: list[int]
+    attack: str | None
+    target: int | None
+    part: int | None
+    fight: Fight | None
+    winner: int | None
+    tiebreaks: str | None
+
+
 def _sixes(n: int) -> str:
     return f"{n} six" if n == 1 else f"{n} sixes"
 
@@ -141,7 +198,7 @@ class MonsterBuilder(Game):
                choices=(("unrolled", "not rolled"), ("rolled", "rolled at setup"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         n = len(self.players)
         self.monsters = [[0] * 5 for _ in range(n)]
@@ -156,12 +213,12 @@ class MonsterBuilder(Game):
         self.built: list[int] = []  # the dice built in this scavenge
         self.attack: str | None = None
         self.target: int | None = None
-        self.fight: dict | None = None  # the last fight, for the screen
+        self.fight: Fight | None = None  # the last fight, for the screen
         self.part: int | None = None  # the part the fight's winner steals
         self.winner: int | None = None
         self.over = False
         self._outcome: Outcome | None = None
-        rounds = self.options["rounds"]
+        rounds: int = self.options["rounds"]
         self.log.append(self.say(
             "Every monster starts with a 0 in each of its five parts. "
             + (f"The research dice are rolled once to start: {self._dice_words()}. " if self.research else
@@ -176,16 +233,25 @@ class MonsterBuilder(Game):
     def _dice_words(self) -> str:
         return ", ".join(str(v) for v in self.research)
 
-    def _loser(self) -> int | None:
-        fight = self.fight
-        if fight is None:
-            return None
+    def _fought(self) -> Fight:
+        """The last fight (there is one: its winner is taking the spoils, or they are described)."""
+        assert self.fight is not None, "no fight yet"
+        return self.fight
+
+    def _loser(self) -> int:
+        """The loser of the last fight."""
+        fight = self._fought()
         return fight["defender"] if fight["winner"] == fight["attacker"] else fight["attacker"]
+
+    def _chosen_die(self) -> int:
+        """The research die chosen to build (in the phases that build one)."""
+        assert self.die is not None, "no research die chosen"
+        return self.die
 
     def _stealable(self) -> list[int]:
         """The loser's parts the fight's winner may take: those at stake that are worth something."""
         loser = self._loser()
-        stake = ATTACKS[self.fight["attack"]].stake
+        stake = ATTACKS[self._fought()["attack"]].stake
         return [p for p in stake if self.monsters[loser][p] > 0]
 
     def _build(self, seat: int, slot: int, value: int) -> int:
@@ -229,7 +295,7 @@ class MonsterBuilder(Game):
         if self.over:
             return []
         if self.phase in (STEAL, STEAL_SLOT):
-            return [self.fight["winner"]]
+            return [self._fought()["winner"]]
         return [self.current]
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -294,14 +360,15 @@ class MonsterBuilder(Game):
         elif kind == "spare":
             loser = self._loser()
             events.append(self.say(f"{me} takes nothing from {self.players[loser]}.", "spare", seat))
-            self.fight["stolen"] = {"part": None, "into": None, "value": 0, "spared": True}
+            self._fought()["stolen"] = {"part": None, "into": None, "value": 0, "spared": True}
             self._end_turn(events)
         else:  # "build" or "discard" after a fight
             self._steal(seat, move.args[0] if kind == "build" else None, events)
         return events
 
     def _build_die(self, seat: int, slot: int, events: list[Event]) -> None:
-        die, value = self.die, self.research[self.die]
+        die = self._chosen_die()
+        value = self.research[die]
         old = self._build(seat, slot, value)
         self.research[die] = 1
         self.die = None
@@ -319,6 +386,7 @@ class MonsterBuilder(Game):
         self._end_turn(events)
 
     def _roll(self, seat: int, events: list[Event]) -> None:
+        assert self.attack is not None and self.target is not None, "an attack and a target are chosen"
         attack = ATTACKS[self.attack]
         target = self.target
         names = self.players
@@ -341,9 +409,11 @@ class MonsterBuilder(Game):
         text = (f"{me} {attack.verb} {them}: die {die} + {parts_word} {' + '.join(map(str, added))} = {total} "
                 f"against {against}. ")
         text += (f"A tie goes to the attacker: {me} wins" if total == against_total else f"{names[winner]} wins")
-        self.fight = {"attacker": seat, "defender": target, "attack": attack.key, "die": die, "added": added,
-                      "total": total, "defender_dice": rolled, "defender_total": against_total, "winner": winner,
-                      "stolen": None}
+        fight: Fight = {"attacker": seat, "defender": target, "attack": attack.key, "die": die, "added": added,
+                        "total": total, "defender_dice": rolled, "defender_total": against_total,
+                        "winner": winner,
+                        "stolen": None}
+        self.fight = fight
         self.attack = self.target = None
         stealable = self._stealable()
         if stealable:
@@ -351,7 +421,7 @@ class MonsterBuilder(Game):
             text += f" and may steal {attack.stake_words.format(names[loser])} (or throw it away, or take nothing)."
         else:
             text += f", but {attack.nothing_words.format(names[loser])}: there is nothing to steal."
-            self.fight["stolen"] = {"part": None, "into": None, "value": 0, "spared": False}
+            fight["stolen"] = {"part": None, "into": None, "value": 0, "spared": False}
         events.append(self.say(text, "attack", seat, attack=attack.key, die=die, defender_dice=rolled,
                                winner=winner))
         if not stealable:
@@ -359,10 +429,11 @@ class MonsterBuilder(Game):
 
     def _steal(self, seat: int, slot: int | None, events: list[Event]) -> None:
         loser, part = self._loser(), self.part
+        assert part is not None, "a part is chosen to steal"
         names = self.players
         value = self.monsters[loser][part]
         self.monsters[loser][part] = 0
-        self.fight["stolen"] = {"part": part, "into": slot, "value": value, "spared": False}
+        self._fought()["stolen"] = {"part": part, "into": slot, "value": value, "spared": False}
         self.part = None
         what = f"{names[loser]}'s {SLOTS[part]} ({value})"
         if slot is None:
@@ -434,17 +505,14 @@ class MonsterBuilder(Game):
 
     # -- the view ------------------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> MonsterBuilderView:
         outcome = self._outcome
         fight = self.fight
         return {
-            "players": list(self.players),
-            "seat": seat,
             "round": self.round,
             "rounds": self.options["rounds"],
             "first": self.first,
             "current": None if self.over else self.current,
-            "to_act": self.to_act(),
             "phase": None if self.over else self.phase,
             "monsters": [{"name": name, "parts": list(self.monsters[s]), "sixes": self.monsters[s].count(TOP),
                           "total": sum(self.monsters[s])} for s, name in enumerate(self.players)],
@@ -454,23 +522,17 @@ class MonsterBuilder(Game):
             "attack": self.attack,
             "target": self.target,
             "part": self.part,
-            "fight": None if fight is None else {
-                **fight, "added": list(fight["added"]), "defender_dice": list(fight["defender_dice"]),
-                "stolen": None if fight["stolen"] is None else dict(fight["stolen"])},
-            "over": self.over,
+            "fight": None if fight is None else _copy_fight(fight),
             "winner": self.winner,
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["monsters"] = [list(m) for m in self.monsters]
         state["research"] = list(self.research)
         state["built"] = list(self.built)
-        fight = self.fight
-        if fight is not None:
-            state["fight"] = {**fight, "added": list(fight["added"]), "defender_dice": list(fight["defender_dice"]),
-                              "stolen": None if fight["stolen"] is None else dict(fight["stolen"])}
+        if self.fight is not None:
+            state["fight"] = _copy_fight(self.fight)
 
     # -- words ---------------------------------------------------------------------------------------
 
@@ -546,7 +608,7 @@ class MonsterBuilder(Game):
             if phase != STEAL:
                 return f"There is nothing to steal now: {expected}."
             loser = self._loser()
-            attack = ATTACKS[self.fight["attack"]]
+            attack = ATTACKS[self._fought()["attack"]]
             if not isinstance(part, int) or not 0 <= part < 5:
                 return "A monster has only five parts: a head, two arms and two legs."
             if part not in attack.stake:
@@ -569,7 +631,7 @@ class MonsterBuilder(Game):
         if phase == SCAVENGE:
             return "choose a research die to build, or stop"
         if phase in (RESEARCH_SLOT, SCAVENGE_SLOT):
-            return f"choose the part to build the {self.research[self.die]} into"
+            return f"choose the part to build the {self.research[self._chosen_die()]} into"
         if phase == ATTACK:
             return "choose an attack: Head Smash, Punch or Trip"
         if phase == TARGET:
@@ -591,7 +653,7 @@ class MonsterBuilder(Game):
             return "Fight: attack a monster"
         if kind == "stop":
             return "Build nothing" if self.phase == RESEARCH else "Stop scavenging"
-        if kind == "roll" and self.attack is not None and self.target is not None:
+        if kind == "roll" and self.attack is not None and self.target is not None and seat is not None:
             attack = ATTACKS[self.attack]
             chance = win_chance(attack, self.monsters[seat], self.monsters[self.target])
             return f"Roll: {attack.name} on {self.players[self.target]} ({_percent(chance)} to win)"
