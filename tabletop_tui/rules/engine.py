@@ -15,11 +15,13 @@ import abc
 import copy as _copy
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, TypedDict
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence, TypedDict, TypeVar
 
 from tabletop_tui.rules.hidden import (EVERYONE, Place, Secret, exchange_mapping, objects, redact, relabel_state,
                                        unseen)
 from tabletop_tui.rules.words import shorten
+
+T = TypeVar("T")
 
 __all__ = ["EVERYONE", "Place", "Secret"]  # declared here for the games: `from engine import Place`
 
@@ -48,9 +50,9 @@ class Move(NamedTuple):
     """
 
     kind: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.kind, *self.args]
 
     @classmethod
@@ -125,8 +127,8 @@ class Event:
     text: str
     kind: str = "info"
     seat: int | None = None
-    data: dict = field(default_factory=dict)
-    to: tuple | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
     public: str = ""
 
     def readable_by(self, viewer: int | None) -> bool:
@@ -166,7 +168,7 @@ class Option:
     kind: str
     default: Any
     help: str = ""
-    choices: tuple = ()
+    choices: tuple[tuple[Any, str], ...] = ()
     min: int | None = None
     max: int | None = None
 
@@ -212,7 +214,7 @@ class Option:
         raise ValueError(f"is of an unknown kind {self.kind}")
 
 
-def resolve_options(declared: Iterable[Option], given: dict) -> dict:
+def resolve_options(declared: Iterable[Option], given: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with the given values, each parsed; unknown keys are refused."""
     declared = list(declared)
     by_key = {o.key: o for o in declared}
@@ -283,11 +285,11 @@ class Stream:
         self.draws += 1
         return a + self._next() % (b - a + 1)
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         self.draws += 1
         return seq[self._next() % len(seq)]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         self.draws += 1
         nxt = self._next
@@ -304,13 +306,13 @@ class Stream:
         self.draws += 1
         return (self._next() >> 11) * (1.0 / (1 << 53))
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Stream":
         other = Stream.__new__(Stream)
         other._state = self._state
         other.draws = self.draws
         return other
 
-    def __copy__(self):
+    def __copy__(self) -> "Stream":
         return self.__deepcopy__(None)
 
 
@@ -355,7 +357,7 @@ class Outcome:
         first = self.first
         return first if len(first) > 1 else []
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "summary": self.summary,
             "tiebreaks": self.tiebreaks,
@@ -366,7 +368,8 @@ class Outcome:
         }
 
 
-def rank_standings(players: list[str], keys: list[tuple], scores: list, details: list[str] | None = None) -> list[Standing]:
+def rank_standings(players: list[str], keys: Sequence[tuple[Any, ...]], scores: Sequence[Any],
+                   details: Sequence[str] | None = None) -> list[Standing]:
     """Standings from a sort key per seat (bigger is better); equal keys share a place."""
     order = sorted(range(len(players)), key=lambda s: keys[s], reverse=True)
     standings = []
@@ -384,18 +387,18 @@ def rank_standings(players: list[str], keys: list[tuple], scores: list, details:
 # The game
 
 
-def _no_moves_once_over(hook):
+def _no_moves_once_over(hook: Callable[["Game", int], list[Move]]) -> Callable[["Game", int], list[Move]]:
     """A game's `legal_moves` as the engine offers it: the game's own list while the game goes on,
     and [] for every seat once `outcome()` is set, whatever the game's list says."""
 
     @functools.wraps(hook)
-    def legal_moves(self, seat):
+    def legal_moves(self: "Game", seat: int) -> list[Move]:
         moves = hook(self, seat)
         if moves and self.outcome() is not None:
             return []
         return moves
 
-    legal_moves.no_moves_once_over = True
+    legal_moves.no_moves_once_over = True  # type: ignore[attr-defined]
     return legal_moves
 
 
@@ -419,13 +422,13 @@ class View(TypedDict, total=False):
 COMMON_VIEW = frozenset(View.__annotations__)
 
 
-def _with_common_fields(hook):
+def _with_common_fields(hook: Callable[["Game", int | None], Any]) -> Callable[["Game", int | None], Any]:
     """A game's `view` as the engine offers it: the game's own fields, the common ones (`View`) set by the
     engine whatever the game wrote, and every card hidden from the seat read as "?" (a safety net
     under the game's own care: the leak test still finds a view that would have named one)."""
 
     @functools.wraps(hook)
-    def view(self, seat=None):
+    def view(self: "Game", seat: int | None = None) -> Any:
         fields = hook(self, seat)
         n = len(self.players)
         viewer = seat if type(seat) is int and 0 <= seat < n else None
@@ -447,7 +450,7 @@ def _with_common_fields(hook):
         fields["winners"] = outcome.winners if outcome is not None else []
         return fields
 
-    view.engine_view = True
+    view.engine_view = True  # type: ignore[attr-defined]
     return view
 
 
@@ -493,7 +496,7 @@ class Game(abc.ABC):
     #: How a save of an older rules version becomes one of the next: `{v: step}`, where `step` takes a
     #: record of version v and returns the same game as a record of version v + 1 (the store applies
     #: the steps in turn; `rules/migrations.py` has the usual one, pinning an option to its old reading).
-    migrations: ClassVar[dict[int, Callable[[dict], dict]]] = {}
+    migrations: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
@@ -504,7 +507,8 @@ class Game(abc.ABC):
     #: What a standing's score counts, as the results' column heading ("Points", "Dice", "Chips").
     score_label: ClassVar[str] = "Score"
     #: The chance that undo never takes back, in words: "Undo: not past a roll of the dice".
-    chance: ClassVar[str] = "a roll of the dice"
+    #: (a game may say another for one table: a castle built by hand is no chance)
+    chance: str = "a roll of the dice"
     #: Moves after which a game is stopped by `simulate` (for rules that can go on forever).
     move_limit: ClassVar[int] = 10_000
     #: What `length()` counts: "turns", "rounds", "hands" ...
@@ -517,7 +521,7 @@ class Game(abc.ABC):
     #: each class when it is made.
     _declares_hidden: ClassVar[bool] = False
 
-    def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options):
+    def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options: Any):
         players = [str(p) for p in players]
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
@@ -540,19 +544,19 @@ class Game(abc.ABC):
         self._watching = True
         # (number of moves, what each seat had not seen then): the last comparison's "after", which is
         # the next move's "before" while nothing else was played
-        self._hidden_cache: tuple | None = None
+        self._hidden_cache: tuple[int, list[set[str]]] | None = None
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("legal_moves")
         if callable(own) and not getattr(own, "no_moves_once_over", False) \
                 and not getattr(own, "__isabstractmethod__", False):
-            cls.legal_moves = _no_moves_once_over(own)
-            cls._own_legal_moves = own  # what `play` asks, checking the end itself once
+            setattr(cls, "legal_moves", _no_moves_once_over(own))
+            setattr(cls, "_own_legal_moves", own)  # what `play` asks, checking the end itself once
         own_view = cls.__dict__.get("view")
         if callable(own_view) and not getattr(own_view, "engine_view", False) \
                 and not getattr(own_view, "__isabstractmethod__", False):
-            cls.view = _with_common_fields(own_view)
+            setattr(cls, "view", _with_common_fields(own_view))
         cls._declares_hidden = cls.hidden_from is not Game.hidden_from or cls.places is not Game.places
 
     def _own_legal_moves(self, seat: int) -> list[Move]:
@@ -669,7 +673,7 @@ class Game(abc.ABC):
         hidden_from = self.hidden_from
         return [hidden_from(seat) for seat in range(n)]
 
-    def _why_refused(self, seat, move, legal) -> str:
+    def _why_refused(self, seat: Any, move: Any, legal: list[Move] | None) -> str:
         if legal is None:
             return f"There is no seat {shorten(seat)} at this table."
         if self.outcome() is not None:
@@ -680,12 +684,12 @@ class Game(abc.ABC):
 
     # -- helpers for subclasses ---------------------------------------------------------------
 
-    def say(self, text: str, kind: str = "info", seat: int | None = None, **data) -> Event:
+    def say(self, text: str, kind: str = "info", seat: int | None = None, **data: Any) -> Event:
         """Make an event; setup code appends it to the log with `self.log.append`."""
         return Event(text, kind, seat, data)
 
-    def tell(self, seats, text: str, *, public: str = "", kind: str = "info", seat: int | None = None,
-             **data) -> Event:
+    def tell(self, seats: int | Iterable[int], text: str, *, public: str = "", kind: str = "info", seat: int | None = None,
+             **data: Any) -> Event:
         """An event only `seats` (a seat or several) may read; the others read `public` (or nothing)."""
         to = (seats,) if isinstance(seats, int) else tuple(seats)
         return Event(text, kind, seat, data, to, public)
@@ -755,7 +759,7 @@ class Game(abc.ABC):
         # Each group's hidden items, sorted and shuffled, dealt to the places they lie in: the deal
         # depends on where hidden things lie and on `rng` alone, not on which lies where, so that two
         # games the seat cannot tell apart give the same sample.
-        pairs = []
+        pairs: list[tuple[str, str]] = []
         for names in groups.values():
             deal = sorted(names)
             rng.shuffle(deal)
@@ -821,14 +825,14 @@ class Game(abc.ABC):
     _BASE_STATE = frozenset(("players", "seed", "stream", "options", "rng", "reveals", "history", "log",
                              "_undo_floor", "_watching", "_hidden_cache"))
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         """Replace the game's own mutable values in `state` (a shallow copy of `__dict__`) with copies.
         The default deep-copies everything that is not the base's; a game overrides it for speed."""
         for key, value in state.items():
             if key not in self._BASE_STATE:
                 state[key] = _copy.deepcopy(value)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return {
             "game": self.id,
             "rules_version": self.rules_version,
@@ -840,7 +844,7 @@ class Game(abc.ABC):
         }
 
     @classmethod
-    def replay(cls, players, seed, options, moves: Iterable[tuple[int, Move]],
+    def replay(cls, players: Iterable[str], seed: int, options: dict[str, Any], moves: Iterable[tuple[int, Move]],
                stream: int = STREAM_VERSION) -> "Game":
         game = cls(list(players), seed, stream=stream, **dict(options))
         for i, (seat, move) in enumerate(moves):
@@ -851,7 +855,7 @@ class Game(abc.ABC):
         return game
 
     @classmethod
-    def from_record(cls, record: dict) -> "Game":
+    def from_record(cls, record: dict[str, Any]) -> "Game":
         if record.get("game") != cls.id:
             raise RecordError(f"this record is for {shorten(record.get('game'))}, not {cls.id!r}")
         version = record.get("rules_version", 1)

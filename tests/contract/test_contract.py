@@ -19,7 +19,7 @@ import random
 import pytest
 
 from tabletop_tui import catalog
-from tabletop_tui.bots.base import RandomBot
+from tabletop_tui.bots.base import Knowledge, RandomBot
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 
 from contract_games import INTERJECTS, INVARIANTS, PLANS, options, plan, players
@@ -176,7 +176,7 @@ def play_bots(info, game, bots: dict, where: str) -> None:
                     break
         if choice is None:
             seat = waiting[0]
-            choice = seat, bots[seat].choose(game.view(seat), game.legal_moves(seat))
+            choice = seat, bots[seat].decide(Knowledge(game, seat))
         seat, move = choice
         assert move in game.legal_moves(seat), f"{where}: seat {seat}'s computer player chose {move}"
         game.play(seat, move)

@@ -1,0 +1,95 @@
+"""Every game of the catalog ends through its own screen.
+
+A seeded random game is played through the rules to its end; its save is then made a few moves short
+of the end and opened from the store as a person resumes it, two people at the keyboard (and computer
+players in the other seats). The last moves are made through the screen's one checked method
+(`GameScreen.submit`), behind the curtain where the game hides something, checking at every step that
+the screen shows no one more than their seat may see, until the results name the winner the rules
+named. A new game takes part by being in the catalog."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui import catalog
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.modals import CurtainScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+
+from contract_games import plan
+from handoff_helpers import lift_curtain
+from ui_helpers import assert_sees_only, screen_text, settle
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+#: moves short of the end where the save is opened
+SHORT = 6
+
+
+def finished(cls, seed: int, options: dict):
+    """A random game played through the rules to its end (another seed where one runs past its
+    move limit)."""
+    for s in range(seed, seed + 20):
+        rnd = random.Random(s)
+        game = cls(NAMES[:cls.min_players], s, **options)
+        while game.outcome() is None and len(game.history) < cls.move_limit:
+            mover = rnd.choice([x for x in range(len(game.players)) if game.legal_moves(x)])
+            game.play(mover, rnd.choice(game.legal_moves(mover)))
+        if game.outcome() is not None:
+            return game
+    raise AssertionError(f"{cls.id}: no random game ended")
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
+async def test_a_resumed_game_ends_through_its_screen(make_app, store, game_id):
+    info = catalog.get(game_id)
+    cls = info.rules_class()
+    options = dict(plan(game_id).options)
+    whole = finished(cls, 3, options)
+    n = len(whole.players)
+    session = Session.new(game_id, NAMES[:n], whole.seed, options, computer=list(range(2, n)), store=store,
+                          curtain=True)
+    for seat, move in whole.history[:max(0, len(whole.history) - SHORT)]:
+        session.play(seat, move)
+    session.release()
+    rest = list(whole.history[len(session.game.history):])
+    rnd = random.Random(5)
+    followed = n == 2  # computers' choices may differ from the recorded game's
+    app = make_app(start={"save": session.save_id}, force_curtain=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, 3)
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                assert_sees_only(app, app.screen_stack[-2].session, None)
+                await lift_curtain(pilot, app)
+            elif isinstance(screen, GameScreen):
+                game = screen.session.game
+                viewer = screen.viewer()
+                if viewer is not None:
+                    assert_sees_only(app, screen.session, viewer)
+                if not screen.input_open():
+                    await pilot.press("enter")  # pass the keyboard (or wait for the computer)
+                elif viewer is not None and game.legal_moves(viewer):
+                    # the recorded game's own move where it is this person's, else any legal one
+                    mine = [i for i, (s, _) in enumerate(rest) if s == viewer]
+                    move = rest[mine[0]][1] if mine and rest[mine[0]][1] in game.legal_moves(viewer) else None
+                    if move is not None:
+                        del rest[mine[0]]
+                    else:
+                        followed = False
+                        move = rnd.choice(game.legal_moves(viewer))
+                    assert screen.submit(viewer, move)
+            await settle(pilot, 2)
+        else:
+            raise AssertionError(f"{game_id}: no results after 400 steps")
+        results = app.screen
+        outcome = results.session.game.outcome()
+        assert outcome is not None
+        if followed:  # the very game the rules played (simultaneous choices perhaps in another order)
+            assert outcome.standings == whole.outcome().standings
+        assert outcome.standings[0].name in screen_text(app)
