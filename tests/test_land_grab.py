@@ -1,7 +1,7 @@
 """Land Grab: the draw for White, creation by the pieces in a file and a chess set's counts, chess moves
 without captures, the King's capture, the Pawn's double step and near-miss, fences that win and fences
-that fail (checked against an independent count of the land), draws, options, undo and replay, and a
-seeded property test over 280 random games."""
+that fail (checked against an independent count of the land), draws, options, refusals, and a seeded
+property test over 280 random games. (Records and undo: the contract suite, tests/contract.)"""
 
 import json
 import random
@@ -761,7 +761,7 @@ def test_with_promotion_the_pawn_becomes_a_piece_from_hand():
 
 
 # --------------------------------------------------------------------------------------------
-# draws, passes, undo, records
+# draws, passes, refusals, the view
 
 
 def test_the_third_repetition_draws():
@@ -818,22 +818,6 @@ def test_a_player_with_no_move_passes_and_two_passes_draw():
     assert game.outcome().summary == "A draw: neither player could move."
     other = table(BOARD)
     assert refused(other, Move("pass")) == "You may pass only when you have no legal move, and you have one."
-
-
-def test_undo_takes_back_every_move_and_a_record_replays():
-    game = LandGrab(["Ada", "Bo"], 7)
-    rnd = random.Random(7)
-    states = [json.dumps(game.view(None), sort_keys=True)]
-    for _ in range(30):
-        s = seat(game)
-        game.play(s, rnd.choice(game.legal_moves(s)))
-        states.append(json.dumps(game.view(None), sort_keys=True))
-    again = LandGrab.from_record(json.loads(json.dumps(game.record())))
-    assert json.dumps(again.view(None), sort_keys=True) == states[-1]
-    for i in range(30, 0, -1):
-        assert game.undo_status() == (True, "")
-        game = game.undone()
-        assert json.dumps(game.view(None), sort_keys=True) == states[i - 1]
 
 
 def test_refusals_speak_of_the_rules():

@@ -1,7 +1,7 @@
 """Queensland: scoring (the reference's worked position), queen moves, placements, the turn's two steps,
-the end, the options (lowest score, the match), refusals, undo, the computer player, and seeded
-property tests over random games checked against an independent scorer. (Records, copies and the
-computer player's legality and strength against random players: the contract suite, tests/contract.)"""
+the end, the options (lowest score, the match), refusals, the computer player, and seeded property
+tests over random games checked against an independent scorer. (Records, undo, copies and the computer
+player's legality and strength against random players: the contract suite, tests/contract.)"""
 
 import json
 import random
@@ -322,17 +322,7 @@ def test_options_are_checked():
 
 
 # --------------------------------------------------------------------------------------------
-# undo, replay, copy
-
-
-def test_every_move_can_be_undone():
-    game = placed(Queensland(["Ada", "Bo"]), "d4", "e5")
-    game.play(ADA, Move("move", (sq("d4"), sq("d1"))))
-    assert game.undo_status() == (True, "")
-    back = game.undone()
-    assert back.view(None)["board"][sq("d4")] == ADA and back.view(None)["phase"] == "move"
-    back2 = back.undone()
-    assert back2.view(None)["board"][sq("d4")] == ADA and back2.view(None)["board"][sq("e5")] is None
+# the catalog
 
 
 def test_the_catalog_entry_and_help():
