@@ -408,9 +408,9 @@ def check(game):
                for c in range(6))
 
 
-def test_a_thousand_random_games_keep_every_chip_and_end():
+def test_random_games_keep_every_chip_and_end():
     lengths = []
-    for seed in range(1000):
+    for seed in range(200):
         game = random_game(seed, target=1 + seed % 3)
         assert game.outcome() is not None, f"seed {seed} did not end"
         winner = game.outcome().winners[0]

@@ -28,9 +28,10 @@ player plans from the view with the very rules the game enforces.
 from __future__ import annotations
 
 from collections import deque
+from typing import Any, Mapping, Sequence, TypedDict
 
 from tabletop_tui.rules.components.squares import square_index, square_name
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing, plural
 
 # --------------------------------------------------------------------------------------------
@@ -109,7 +110,13 @@ def a_colour(colour: int) -> str:
 # Movement, on plain data
 
 
-def reach(piles, pawns, seat: int, colour: int, chips: int = 0) -> dict[int, tuple[int, tuple]]:
+#: The squares a walk steps on, the last being the square stopped on
+Path = tuple[int, ...]
+#: An interior square -> its pile of colours, bottom first (the game's, or a view's read back)
+Piles = Mapping[int, Sequence[int]]
+
+
+def reach(piles: Piles, pawns: Sequence[int], seat: int, colour: int, chips: int = 0) -> dict[int, tuple[int, Path]]:
     """Where `seat`'s pawn can stop this turn on `colour`: {square: (chips to deploy, path)}.
 
     `piles` maps an interior square to its pile (bottom first); `pawns` lists every seat's square.
@@ -123,8 +130,8 @@ def reach(piles, pawns, seat: int, colour: int, chips: int = 0) -> dict[int, tup
     others = {p for s, p in enumerate(pawns) if s != seat}
     targets = TARGETS[seat]
     best: dict[int, int] = {here: 0}
-    path_to: dict[int, tuple] = {here: ()}
-    out: dict[int, tuple[int, tuple]] = {}
+    path_to: dict[int, Path] = {here: ()}
+    out: dict[int, tuple[int, Path]] = {}
     # 0-1 breadth first: a step onto a pile of the colour or a pawn costs nothing, a deployed chip one
     queue = deque([(0, here)])
     while queue:
@@ -161,12 +168,12 @@ def reach(piles, pawns, seat: int, colour: int, chips: int = 0) -> dict[int, tup
     return out
 
 
-def can_move(piles, pawns, seat: int, colour: int, chips: int) -> bool:
+def can_move(piles: Piles, pawns: Sequence[int], seat: int, colour: int, chips: int) -> bool:
     """Whether `seat` can move to another space on `colour`, deploying up to `chips` chips first."""
     return bool(reach(piles, pawns, seat, colour, min(chips, 1)))
 
 
-def buried(piles, colour: int) -> list[tuple[int, int]]:
+def buried(piles: Piles, colour: int) -> list[tuple[int, int]]:
     """Every buried chip of `colour` (any chip but a top one): (square, level from the bottom)."""
     out = []
     for square in INTERIOR:
@@ -180,6 +187,47 @@ def buried(piles, colour: int) -> list[tuple[int, int]]:
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+class RoundResult(TypedDict):
+    """How a round ended: the seat that stopped on a target, the points it scored, the square, and the
+    seat whose pawn stood there (None: a free target, scored)."""
+
+    round: int
+    seat: int
+    points: int
+    square: int
+    blocked: int | None
+
+
+class BoardGameProject55View(View):
+    sides: list[str]
+    colours: list[str]
+    letters: list[str]
+    rows: int
+    cols: int
+    interior: list[int]
+    starts: list[int]
+    targets: list[list[int]]
+    #: an interior square, as a string (a JSON key) -> its pile, bottom first
+    piles: dict[str, list[int]]
+    pawns: list[int]
+    stock: list[list[int]]
+    scores: list[int]
+    target: int
+    round: int
+    turn: int
+    turns: int
+    phase: str
+    colour: int | None
+    deployed: list[int]
+    steal: bool
+    can_restock: bool
+    destinations: list[int]
+    deploy_to: list[int]
+    round_results: list[RoundResult]
+    restock_after_deploy: bool
+    winner: int | None
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,9 +254,9 @@ class BoardGameProject55(Game):
                     "chip is deployed. On: a player may deploy chips and then restock instead of moving."),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
-        self.target = self.options["target"]
+        self.target: int = self.options["target"]
         chips = [c for c in range(len(COLOURS)) for _ in range(CHIPS_PER_COLOUR - len(SIDES))]
         self.rng.shuffle(chips)
         #: square -> pile (bottom first); only the interior squares have piles
@@ -218,7 +266,7 @@ class BoardGameProject55(Game):
         self.pawns: list[int] = list(STARTS)
         self.scores = [0] * 4
         self.round = 1
-        self.round_results: list[dict] = []
+        self.round_results: list[RoundResult] = []
         self.turn = 0
         self.phase = ROLL_PHASE
         self.colour: int | None = None
@@ -234,6 +282,11 @@ class BoardGameProject55(Game):
         self.log.append(self.say(f"Round 1 begins. {names[0]} rolls first.", "round", 0, round=1))
 
     # -- reading the state --------------------------------------------------------------------------
+
+    def rolled(self) -> int:
+        """The colour rolled this turn (once the die is rolled)."""
+        assert self.colour is not None, "the die is not rolled yet"
+        return self.colour
 
     def top(self, square: int) -> int:
         return self.piles[square][-1]
@@ -254,16 +307,16 @@ class BoardGameProject55(Game):
             return False
         return self.on_pile(seat) and len(self.piles[self.pawns[seat]]) >= 2
 
-    def destinations(self, seat: int) -> dict[int, tuple[int, tuple]]:
+    def destinations(self, seat: int) -> dict[int, tuple[int, Path]]:
         """Where the seat to act can stop now, as the board stands (deployed chips included)."""
         if self.phase != ACT_PHASE or seat != self.turn:
             return {}
-        return reach(self.piles, self.pawns, seat, self.colour, 0)
+        return reach(self.piles, self.pawns, seat, self.rolled(), 0)
 
     def deploy_squares(self, seat: int) -> list[int]:
-        if self.phase != ACT_PHASE or seat != self.turn or not self.stock[seat][self.colour]:
+        if self.phase != ACT_PHASE or seat != self.turn or not self.stock[seat][self.rolled()]:
             return []
-        colour = self.colour
+        colour = self.rolled()
         piles = self.piles
         others = {p for s, p in enumerate(self.pawns) if s != seat}
         return [s for s in INTERIOR if piles[s][-1] != colour and s not in others]
@@ -271,7 +324,7 @@ class BoardGameProject55(Game):
     def steal_sources(self) -> tuple[list[tuple[int, int]], list[int]]:
         """(buried chips of the rolled colour, the other seats holding one): the second only when the
         first is empty, as the rules take from the board first."""
-        colour = self.colour
+        colour = self.rolled()
         chips = buried(self.piles, colour)
         if chips:
             return chips, []
@@ -318,7 +371,7 @@ class BoardGameProject55(Game):
             return [self.say(text, "roll", seat, face=face, colour=colour)]
         if kind == "deploy":
             square = move.args[0]
-            colour = self.colour
+            colour = self.rolled()
             self.stock[seat][colour] -= 1
             self.piles[square].append(colour)
             self.deployed.append(square)
@@ -351,7 +404,7 @@ class BoardGameProject55(Game):
             return events
         if kind == "take":
             victim = move.args[0]
-            colour = self.colour
+            colour = self.rolled()
             self.stock[victim][colour] -= 1
             self.stock[seat][colour] += 1
             events = [self.say(f"No {COLOURS[colour]} chip lies buried, so {name} steals one from "
@@ -363,7 +416,7 @@ class BoardGameProject55(Game):
         if self.steal_ok and not self.deployed:
             chips, seats = self.steal_sources()
             if not chips and not seats:
-                text = f"{name} finds no {COLOURS[self.colour]} chip to steal anywhere and stays on {where}."
+                text = f"{name} finds no {COLOURS[self.rolled()]} chip to steal anywhere and stays on {where}."
             else:
                 text = f"{name} steals nothing and stays on {where}."
         else:
@@ -376,7 +429,7 @@ class BoardGameProject55(Game):
         names = self.players
         name = names[seat]
         start = self.pawns[seat]
-        colour = self.colour
+        colour = self.rolled()
         _, path = reach(self.piles, self.pawns, seat, colour, 0)[square]
         victim = self.occupant(square, seat)
         self.pawns[seat] = square
@@ -403,7 +456,7 @@ class BoardGameProject55(Game):
             self._next_turn(events)
         return events
 
-    def _end_round(self, seat: int, events: list) -> None:
+    def _end_round(self, seat: int, events: list[Event]) -> None:
         names = self.players
         if self.scores[seat] >= self.target:
             self.winner = seat
@@ -421,7 +474,7 @@ class BoardGameProject55(Game):
                                f"{names[nxt]} rolls first.", "round", nxt, round=self.round))
         self._next_turn(events, nxt)
 
-    def _next_turn(self, events: list, seat: int | None = None) -> None:
+    def _next_turn(self, events: list[Event], seat: int | None = None) -> None:
         self.turn = (self.turn + 1) % 4 if seat is None else seat
         self.turns += 1
         self.phase = ROLL_PHASE
@@ -451,12 +504,9 @@ class BoardGameProject55(Game):
 
     # -- the view ------------------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
-        to_act = self.to_act()
+    def view(self, seat: int | None = None) -> BoardGameProject55View:
         acting = self.turn if self.phase == ACT_PHASE else None
-        outcome = self.outcome()
         return {
-            "players": list(self.players),
             "sides": list(SIDES),
             "colours": list(COLOURS),
             "letters": list(LETTERS),
@@ -473,7 +523,6 @@ class BoardGameProject55(Game):
             "round": self.round,
             "turn": self.turn,
             "turns": self.turns,
-            "to_act": to_act,
             "phase": self.phase,
             "colour": self.colour,
             "deployed": list(self.deployed),
@@ -481,11 +530,9 @@ class BoardGameProject55(Game):
             "can_restock": self.can_restock(self.turn) if acting is not None else False,
             "destinations": sorted(self.destinations(acting)) if acting is not None else [],
             "deploy_to": self.deploy_squares(acting) if acting is not None else [],
-            "round_results": [dict(r) for r in self.round_results],
+            "round_results": [RoundResult(**r) for r in self.round_results],
             "restock_after_deploy": self.options["restock_after_deploy"],
-            "over": outcome is not None,
             "winner": self.winner,
-            "result": outcome.summary if outcome is not None else None,
         }
 
     # -- words -----------------------------------------------------------------------------------------
@@ -514,7 +561,7 @@ class BoardGameProject55(Game):
                         "ring carry piles.")
             occupant = self.occupant(square, seat)
             if kind == "deploy":
-                if not self.stock[seat][self.colour]:
+                if not self.stock[seat][self.rolled()]:
                     return f"{name} has no {colour} chip left in the stockpile to deploy."
                 if occupant is not None:
                     return f"{names[occupant]}'s pawn stands on {where}: no chip may be added to an occupied pile."
@@ -531,7 +578,7 @@ class BoardGameProject55(Game):
                         "colour, but never stopped on (except an enemy on one of your own targets).")
             if self.top(square) != self.colour:
                 return (f"{where} has {COLOURS[self.top(square)]} on top; this turn {name} walks only on "
-                        f"{colour} (deploy {a_colour(self.colour)} chip there first, if you have one).")
+                        f"{colour} (deploy {a_colour(self.rolled())} chip there first, if you have one).")
             return (f"No path of {colour} stones (or pawns) leads from {name_of(self.pawns[seat])} "
                     f"to {where}.")
         if kind == "restock":
@@ -551,12 +598,12 @@ class BoardGameProject55(Game):
                 return "Stealing takes the whole turn: not after deploying."
             chips, seats = self.steal_sources()
             if kind == "take" and chips:
-                article = a_colour(self.colour)
+                article = a_colour(self.rolled())
                 return (f"{article[0].upper()}{article[1:]} chip lies buried on the board: a steal takes one "
                         "of those before touching anyone's stockpile.")
             if kind == "steal":
                 return f"Steal a buried {colour} chip: one that is not on top of its pile."
-            return f"Steal from a player who holds {a_colour(self.colour)} chip."
+            return f"Steal from a player who holds {a_colour(self.rolled())} chip."
         return (f"{self.title} has no {kind!r} move: roll, deploy, move, restock, steal or end the turn.")
 
     def describe_move(self, move: Move) -> str:
@@ -582,10 +629,10 @@ class BoardGameProject55(Game):
 
     # -- copy ------------------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["piles"] = {s: list(p) for s, p in self.piles.items()}
         state["stock"] = [list(s) for s in self.stock]
         state["pawns"] = list(self.pawns)
         state["scores"] = list(self.scores)
         state["deployed"] = list(self.deployed)
-        state["round_results"] = [dict(r) for r in self.round_results]
+        state["round_results"] = [RoundResult(**r) for r in self.round_results]
