@@ -43,9 +43,11 @@ is always revealed, and makes the plot worth one point whether or not it counts.
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Iterator, TypedDict
+
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.decktet import BASIC_DECK, Card, describe, mark_words
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Option, Outcome, Place, View, rank_standings
 from tabletop_tui.rules.words import listing, plural, shorten
 
 HAND = 5  # the mastermind draws up to this
@@ -68,7 +70,9 @@ def card(name: str) -> Card:
 
 def value(c: Card) -> int:
     """What a card adds to a total: an Ace 1, a number its number, a Crown 10."""
-    return c.rank
+    rank = c.rank
+    assert isinstance(rank, int), "the basic deck has no Pawns, Courts nor Excuse"
+    return rank
 
 
 def counts(c: Card, lead: Card) -> bool:
@@ -94,11 +98,11 @@ def totals(lead: Card, face_down: Card | None, plays: list[Card]) -> tuple[int, 
     return mine, theirs
 
 
-def sorted_cards(cards) -> list[Card]:
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=decktet.order)
 
 
-def names(cards) -> list[str]:
+def names(cards: Iterable[Card]) -> list[str]:
     return [c.name for c in cards]
 
 
@@ -111,6 +115,64 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class LastPlot(TypedDict):
+    """The plot just settled, as the table saw it (its face-down card face up)."""
+
+    plot: int
+    mastermind: int
+    lead: str
+    face_down: str | None
+    plays: list[list[int | str]]  # [seat, card name], in order
+    counting: list[str]
+    totals: list[int]  # [the mastermind's, the enforcers']
+    result: str  # "succeeded", "foiled" or "tied"
+    points: list[int]
+
+
+class PlotTable(TypedDict):
+    """This plot on the table, as the viewer sees it."""
+
+    lead: str | None
+    face_down: bool  # a card was played face down
+    face_down_card: str | None  # its name, for its owner alone
+    declined: bool  # the mastermind chose no face-down card
+    plays: list[list[int | str]]
+    counting: list[str]  # the cards the viewer sees that count
+    totals: list[int]  # [the mastermind's, the enforcers'] of those
+    unknown: bool  # a face-down card the viewer has not seen
+
+
+class Follow(TypedDict):
+    """What follows the lead."""
+
+    kind: str  # "marks" or "suit"
+    marks: str
+    suit: str | None
+    words: str
+
+
+class TheSyndicateView(View):
+    first: int
+    mastermind: int
+    enforcers: list[int]
+    phase: str
+    plot: int
+    target: int
+    scores: list[int]
+    hand: list[str]
+    hand_counts: list[int]
+    pile: int
+    discard: list[str]
+    table: PlotTable
+    follow: Follow | None
+    playable: list[str]
+    can_follow: bool
+    last_plot: LastPlot | None
+    voids: list[list[str]]
+    overtime: bool
+    stats: list[list[int]]
+
+
 class TheSyndicate(Game):
     id = "the-syndicate"
     title = "The Syndicate"
@@ -119,6 +181,9 @@ class TheSyndicate(Game):
     max_players = 3
     rules_version = 1
     hidden_information = True
+    # the plot just settled, as the table saw it: when the draw pile runs out right after it, its cards
+    # are shuffled into the new pile at once, while the table still shows the plot
+    view_past = ("last_plot",)
     chance = "a card drawn, played face up or revealed"
     length_unit = "plots"
     #: A game lasts some twenty plots of four moves; the shared twelfth point could in principle go
@@ -131,7 +196,7 @@ class TheSyndicate(Game):
                choices=(("lot", "by lot"), ("seat", "seat 1"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         self.first = self.rng.below(3) if self.options["first"] == "lot" else 0
         self.mastermind = self.first
@@ -147,7 +212,7 @@ class TheSyndicate(Game):
         self.declined = False  # the mastermind chose to play no face-down card
         self.plays: list[tuple[int, Card]] = []  # the enforcers' cards, in order
         self.voids: list[set[str]] = [set(), set(), set()]
-        self.last_plot: dict | None = None
+        self.last_plot: LastPlot | None = None
         self.overtime = False
         #: per seat: [plots led, succeeded, foiled, tied, points as mastermind, points as enforcer]
         self.stats = [[0] * 6 for _ in range(3)]
@@ -155,7 +220,6 @@ class TheSyndicate(Game):
         for i, n in enumerate(DEAL):
             seat = (self.first + i) % 3
             self.hands[seat] = sorted_cards(self.pile.pop() for _ in range(n))
-        self.revealed()
         p = self.players
         order = [(self.first + i) % 3 for i in range(3)]
         how = "is drawn by lot to be" if self.options["first"] == "lot" else "sits first and is"
@@ -201,7 +265,7 @@ class TheSyndicate(Game):
         if self.phase in (LEAD, FACE_DOWN):
             return [self.mastermind]
         if self.phase == FOLLOW:
-            return [self.enforcer_to_play()]
+            return [self.enforcers[len(self.plays)]]
         return []
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -244,6 +308,7 @@ class TheSyndicate(Game):
         # play: an enforcer
         c = card(move.args[0])
         lead = self.lead
+        assert lead is not None  # an enforcer plays after the lead
         followed = counts(c, lead)
         if not followed:
             self.voids[seat].update(lead.suits[:1] if lead.is_ace else lead.marks)
@@ -258,14 +323,14 @@ class TheSyndicate(Game):
             self._settle(events)
         return events
 
-    def _settle(self, events: list) -> None:
+    def _settle(self, events: list[Event]) -> None:
         """Both enforcers have played: the face-down card turns up and the totals decide the plot."""
         p = self.players
         mm = self.mastermind
         lead, hidden = self.lead, self.face_down
+        assert lead is not None
         plays = [c for _, c in self.plays]
         if hidden is not None:
-            self.revealed()
             verdict = "and counts" if counts(hidden, lead) else "which does not count"
             events.append(self.say(f"{p[mm]} reveals the face-down card: {describe(hidden)}, {verdict}.",
                                    "reveal", mm, card=hidden.name, counts=counts(hidden, lead)))
@@ -324,7 +389,7 @@ class TheSyndicate(Game):
         events.append(self._plot_begins())
         self._draw_up(events)
 
-    def _check_end(self, events: list, points: list[int]) -> bool:
+    def _check_end(self, events: list[Event], points: list[int]) -> bool:
         p = self.players
         top = max(self.scores)
         leaders = [s for s in range(3) if self.scores[s] == top]
@@ -359,7 +424,7 @@ class TheSyndicate(Game):
         events.append(self.say(summary, "over", w, winners=[w]))
         return True
 
-    def _draw_up(self, events: list) -> None:
+    def _draw_up(self, events: list[Event]) -> None:
         """The new mastermind draws up to five cards; a draw pile used up is rebuilt from the discards
         at once."""
         seat = self.mastermind
@@ -370,7 +435,6 @@ class TheSyndicate(Game):
                 self._rebuild(events, drawn, seat)
         if not drawn:
             return
-        self.revealed()
         self.hands[seat] = sorted_cards(self.hands[seat] + drawn)
         name = self.players[seat]
         n = len(drawn)
@@ -380,7 +444,7 @@ class TheSyndicate(Game):
                                 f"{'card' if n == 1 else 'cards'}{short}.",
                                 kind="draw", seat=seat, count=n, cards=names(drawn)))
 
-    def _rebuild(self, events: list, drawn: list, seat: int) -> None:
+    def _rebuild(self, events: list[Event], drawn: list[Card], seat: int) -> None:
         if not self.discard:
             return
         self.pile, self.discard = self.discard, []
@@ -390,44 +454,48 @@ class TheSyndicate(Game):
 
     # -- what a seat sees -----------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> TheSyndicateView:
         me = seat if seat in (0, 1, 2) else None
-        outcome = self._outcome
         lead = self.lead
         hidden = self.face_down
-        table = {
-            "lead": lead.name if lead is not None else None,
-            "face_down": hidden is not None,
-            "face_down_card": hidden.name if hidden is not None and me == self.mastermind else None,
-            "declined": self.declined,
-            "plays": [[s, c.name] for s, c in self.plays],
-        }
+        mine = hidden is not None and me == self.mastermind
+        counting: list[str] = []
+        table_totals = [0, 0]
+        unknown = False
+        follow: Follow | None = None
         if lead is not None:  # the totals so far, of the cards this viewer sees
-            seen_down = hidden if table["face_down_card"] is not None else None
+            seen_down = hidden if mine else None
             plays = [c for _, c in self.plays]
-            table["counting"] = [c.name for c in [lead, seen_down, *plays] if c is not None and counts(c, lead)]
-            table["totals"] = list(totals(lead, seen_down, plays))
-            table["unknown"] = hidden is not None and seen_down is None  # a face-down card still to come
-        else:
-            table["counting"], table["totals"], table["unknown"] = [], [0, 0], False
-        follow = None
-        if lead is not None:
+            counting = [c.name for c in [lead, seen_down, *plays] if c is not None and counts(c, lead)]
+            table_totals = list(totals(lead, seen_down, plays))
+            unknown = hidden is not None and seen_down is None  # a face-down card still to come
             follow = {"kind": "suit" if lead.is_ace else "marks", "marks": lead.marks,
                       "suit": lead.suits[0] if lead.is_ace else None, "words": follow_words(lead)}
-        playable = []
+        table: PlotTable = {
+            "lead": lead.name if lead is not None else None,
+            "face_down": hidden is not None,
+            "face_down_card": hidden.name if hidden is not None and mine else None,
+            "declined": self.declined,
+            "plays": [[s, c.name] for s, c in self.plays],
+            "counting": counting,
+            "totals": table_totals,
+            "unknown": unknown,
+        }
+        playable: list[str] = []
         if me is not None:
             for m in self.legal_moves(me):
                 if m.args:
                     playable.append(m.args[0])
         last = self.last_plot
+        last_plot: LastPlot | None = None
+        if last is not None:
+            last_plot = {**last, "plays": [list(x) for x in last["plays"]], "counting": list(last["counting"]),
+                         "totals": list(last["totals"]), "points": list(last["points"])}
         return {
-            "players": list(self.players),
-            "viewer": me,
             "first": self.first,
             "mastermind": self.mastermind,
             "enforcers": self.enforcers,
             "phase": self.phase,
-            "to_act": self.to_act(),
             "plot": self.plot,
             "target": TARGET,
             "scores": list(self.scores),
@@ -439,30 +507,26 @@ class TheSyndicate(Game):
             "follow": follow,
             "playable": playable,
             "can_follow": me is not None and me == self.enforcer_to_play() and bool(self.followers(me)),
-            "last_plot": None if last is None else {
-                **last, "plays": [list(x) for x in last["plays"]], "counting": list(last["counting"]),
-                "totals": list(last["totals"]), "points": list(last["points"])},
+            "last_plot": last_plot,
             "voids": [sorted(v, key=lambda x: (len(x) > 1, x)) for v in self.voids],
             "overtime": self.overtime,
             "stats": [list(s) for s in self.stats],
-            "over": outcome is not None,
-            "result": outcome.summary if outcome is not None else None,
-            "winners": outcome.winners if outcome is not None else [],
         }
 
-    def hidden_from(self, seat: int | None) -> set[str]:
-        """Every card but those the seat sees now: its hand, the discard pile, this plot's cards face up
-        (and the face-down card, for the mastermind who laid it). A card once face up is hidden again
-        when the discards are shuffled into a new draw pile."""
-        seen = {c.name for c in self.discard}
-        seen.update(c.name for _, c in self.plays)
+    def places(self) -> Iterator[Place]:
+        """Each hand is its owner's; the draw pile nobody's; the discards and this plot's cards face up
+        everyone's; the face-down card the mastermind's who laid it. A card once face up is hidden
+        again when the discards are shuffled into a new draw pile (the pile is nobody's)."""
+        for s, hand in enumerate(self.hands):
+            yield Place(hand, (s,))
+        yield Place(self.pile)
+        yield Place(self.discard, EVERYONE)
+        face_up = [c for _, c in self.plays]
         if self.lead is not None:
-            seen.add(self.lead.name)
-        if seat in (0, 1, 2):
-            seen.update(c.name for c in self.hands[seat])
-            if seat == self.mastermind and self.face_down is not None:
-                seen.add(self.face_down.name)
-        return set(ALL_NAMES - seen)
+            face_up.append(self.lead)
+        yield Place(face_up, EVERYONE)
+        if self.face_down is not None:
+            yield Place((self.face_down,), (self.mastermind,))
 
     def length(self) -> int:
         """Plots settled (the one under way counts once it is settled)."""
@@ -485,7 +549,7 @@ class TheSyndicate(Game):
         waiting = self.not_your_turn(seat)
         if waiting:
             return waiting
-        if kind == "lead" and phase != LEAD:
+        if kind == "lead" and phase != LEAD and self.lead is not None:
             return (f"You have led {_short(self.lead)} already: add a card face down or play none "
                     "(undo takes the lead back).")
         if kind in ("face_down", "no_face_down") and phase == LEAD:
@@ -501,7 +565,7 @@ class TheSyndicate(Game):
             return f"{shorten(name)} is not a card of the basic Decktet (name one as \"the Castle\" or \"Ace of Moons\")."
         if c not in self.hands[seat]:
             return f"You do not hold {_short(c)}."
-        if kind == "play":
+        if kind == "play" and self.lead is not None:
             follow = self.followers(seat)
             return (f"You must follow with {follow_words(self.lead)} while you hold one: "
                     f"{listing((_short(f) for f in follow), 'or')}.")
@@ -512,6 +576,8 @@ class TheSyndicate(Game):
         if kind == "no_face_down":
             return "No face-down card"
         arg = args[0] if len(args) == 1 else None
+        if not isinstance(arg, str):
+            return str(move)
         try:
             c = card(arg)
         except ValueError:
@@ -527,7 +593,7 @@ class TheSyndicate(Game):
 
     # -- copy -----------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, object]) -> None:
         state["pile"] = list(self.pile)
         state["discard"] = list(self.discard)
         state["hands"] = [list(h) for h in self.hands]
