@@ -7,7 +7,7 @@ import pytest
 from scripted import Scripted, refused
 
 from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR, LINKS, STARTS, TARGETS, TOTAL_CHIPS,
-                                                     BoardGameProject55, name_of, reach, sq)
+                                                     BoardGameProject55, BoardGameProject55View, name_of, reach, sq)
 from tabletop_tui.rules.engine import Move
 
 R, O, Y, G, B, P = range(6)  # the colours; die face = colour + 1
@@ -75,6 +75,9 @@ def test_setting_up():
     assert game.pawns == list(STARTS)
     assert chips_in(game) == TOTAL_CHIPS == 42
     assert game.to_act() == [S] and game.legal_moves(S) == [Move("roll")]
+    view = game.view(S)
+    assert view["viewer"] == S and dict(view, viewer=None) == game.view(None)
+    assert set(view) == BoardGameProject55View.__required_keys__ | BoardGameProject55View.__optional_keys__
     assert "Roll the die first" in refused(game, S, m("move", "d2"))
     # the seed deals the stones
     again = BoardGameProject55(NAMES, 7)

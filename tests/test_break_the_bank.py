@@ -10,7 +10,7 @@ import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.break_the_bank import BreakTheBankBot, planner_for, safe_sums
-from tabletop_tui.rules.break_the_bank import BreakTheBank, split_bank, survival_percent
+from tabletop_tui.rules.break_the_bank import BreakTheBank, BreakTheBankView, split_bank, survival_percent
 from tabletop_tui.rules.engine import Move
 
 from scripted import refused, scripted_stream
@@ -348,6 +348,7 @@ def test_the_view_is_public_complete_and_plain():
     view = game.view(ADA)
     assert json.loads(json.dumps(view)) == view
     assert view["viewer"] == ADA and dict(view, viewer=None) == game.view(None)
+    assert set(view) == BreakTheBankView.__required_keys__ | BreakTheBankView.__optional_keys__  # as declared
     assert view["money"] == [98, 93, 98, 98] and view["bank"] == 8 and view["kitty"] == 5
     assert (view["current"], view["to_act"], view["dice"], view["chance"], view["cost"]) == (BOB, [BOB], 2, 69, 5)
     assert (view["paid"], view["can_pay"], view["first"]) == (5, True, BOB)

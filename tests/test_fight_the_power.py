@@ -12,7 +12,7 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.bots.fight_the_power import FightThePowerBot, fight_odds, keep_choices
 from tabletop_tui.rules.engine import Move, Stream
-from tabletop_tui.rules.fight_the_power import FightThePower, compare, distance
+from tabletop_tui.rules.fight_the_power import FightThePower, FightThePowerView, compare, distance
 from tabletop_tui.session import next_computer_move
 
 from scripted import Scripted, refused
@@ -347,6 +347,7 @@ def test_the_view_is_public_complete_and_plain():
     assert json.loads(json.dumps(view)) == view
     assert view["dice"] == game.dice and view["phase"] == "turn" and view["current"] == game.first
     assert all(game.view(s)["viewer"] == s and dict(game.view(s), viewer=None) == view for s in range(4))
+    assert set(view) == FightThePowerView.__required_keys__ | FightThePowerView.__optional_keys__  # as declared
     seat = game.current
     game.play(seat, Move("fight", ((seat + 1) % 4,)))
     game.play(seat, Move("toggle", (1,)))
