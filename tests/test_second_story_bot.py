@@ -129,8 +129,9 @@ def _match(seed, options):
 
 
 def test_beats_a_random_player_clearly():
-    basic = sum(_match(seed, {}) for seed in range(200)) / 200
-    extended = sum(_match(seed, {"excuse": True, "pawns": True, "courts": True}) for seed in range(100)) / 100
-    # measured: 0.82 with the basic deck and 0.88 with the extended deck
+    basic = sum(_match(seed, {}) for seed in range(80)) / 80
+    extended = sum(_match(seed, {"excuse": True, "pawns": True, "courts": True}) for seed in range(50)) / 50
+    # measured on these seeds: 0.79 with the basic deck and 0.90 with the extended deck (0.77 and 0.92
+    # over 200 and 100 games)
     assert basic > 0.70, basic
     assert extended > 0.70, extended

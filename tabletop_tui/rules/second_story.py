@@ -13,11 +13,12 @@ Dice: `self.rng.die(10)` gives 1-10; 10 is the die's "0" face (shown as 0, count
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Mapping, TypedDict
 
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS, Card
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing
 
@@ -74,7 +75,7 @@ def either_die_odds(target: int) -> float:
     return 1 - miss * miss
 
 
-def score_chain(counts) -> list[int]:
+def score_chain(counts: Mapping[str, int]) -> list[int]:
     """The six suit counts of a lair, most numerous first. chain[1] is the score."""
     return sorted((counts.get(s, 0) for s in SUITS), reverse=True)
 
@@ -93,14 +94,38 @@ def card_kind(card: Card) -> str:
     return "number"
 
 
-def card_dict(card: Card) -> dict:
+class CardData(TypedDict):
+    """A card as the view shows it."""
+
+    name: str
+    rank: str  # "Ace", "2".."9", "Crown", "Pawn", "Court", "Excuse"
+    kind: str  # "ace", "number", "crown", "pawn", "court", "excuse"
+    security: int | None  # the rank a roll must meet (None for a tenement or the Excuse)
+    suits: list[str]
+
+
+class Roll(TypedDict):
+    """The last roll of the dice."""
+
+    seat: int  # who rolled
+    job: str
+    card: str
+    target: int
+    faces: list[int]  # as the dice show them (0 for 10)
+    values: list[int]  # 1-10
+    hits: list[bool]
+    success: bool
+    reroll: str | None  # None, "excuse" or "second_chance"
+
+
+def card_dict(card: Card) -> CardData:
     kind = card_kind(card)
-    rank_label = card.rank if isinstance(card.rank, str) else card.rank_label
+    rank = card.rank
     return {
         "name": card.name,
-        "rank": rank_label,  # "Ace", "2".."9", "Crown", "Pawn", "Court", "Excuse"
-        "kind": kind,  # "ace", "number", "crown", "pawn", "court", "excuse"
-        "security": card.rank if kind in ("ace", "number", "crown") else None,
+        "rank": rank if isinstance(rank, str) else card.rank_label,
+        "kind": kind,
+        "security": rank if isinstance(rank, int) and kind in ("ace", "number", "crown") else None,
         "suits": list(card.suits),
     }
 
@@ -119,7 +144,7 @@ def describe_card(card: Card) -> str:
     return f"{card.name} ({label}: {listing(list(card.suits))})"
 
 
-def describe_chips(chips) -> str:
+def describe_chips(chips: Mapping[str, int]) -> str:
     """'a Suns chip', 'a Suns chip and 2 Knots chips'."""
     parts = []
     for s in SUITS:
@@ -133,6 +158,36 @@ def describe_chips(chips) -> str:
 
 # --------------------------------------------------------------------------------------------
 # The game
+
+
+class SecondStoryView(View):
+    current: int
+    first_player: int
+    phase: str
+    night: int
+    house: CardData | None
+    revealed: list[CardData]  # the cards turned tonight (Aces and houses), the house last
+    job: str | None
+    take_count: int
+    odds: dict[str, float]
+    last_roll: Roll | None
+    bag: dict[str, int]
+    lairs: list[dict[str, int]]
+    bank: dict[str, int]
+    excuse_in_game: bool
+    excuse_where: str | None
+    excuse_holder: int | None
+    excuse_beside_bag: bool
+    deck_size: int
+    deck_count: int
+    discard_count: int
+    discard: list[str]
+    last_night: bool
+    final_turns: list[int]
+    scores: list[int]
+    chains: list[list[int]]
+    options: dict[str, Any]
+    tiebreaks: str | None
 
 
 class SecondStory(Game):
@@ -164,7 +219,7 @@ class SecondStory(Game):
                choices=(("drop", "drops the bag at once"), ("keep", "keeps it while another chance is open"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         opts = self.options
         n = len(self.players)
@@ -181,7 +236,7 @@ class SecondStory(Game):
         self.phase = JOB
         self.job: str | None = None  # the job being tried on the house
         self.take_count = 0  # chips still to choose in the TAKE phase
-        self.last_roll: dict | None = None
+        self.last_roll: Roll | None = None
         self.night = 0  # turns begun
         self.last_night = False
         self.final_turns: list[int] = []  # seats whose final turn has not ended (the current one first)
@@ -209,7 +264,7 @@ class SecondStory(Game):
             return self.table[-1]
         return None
 
-    def _start_turn(self, events: list) -> None:
+    def _start_turn(self, events: list[Event]) -> None:
         self.night += 1
         self.phase = JOB
         self.job = None
@@ -220,7 +275,7 @@ class SecondStory(Game):
             events.append(self.say(f"{name}'s night begins.", "turn", self.current))
         self._flip(events)
 
-    def _draw(self, events: list) -> Card | None:
+    def _draw(self, events: list[Event]) -> Card | None:
         if not self.deck:
             if not self.discard:
                 return None
@@ -236,7 +291,7 @@ class SecondStory(Game):
         self.revealed()
         return card
 
-    def _flip(self, events: list) -> None:
+    def _flip(self, events: list[Event]) -> None:
         """Flip cards until a house stands (Aces and the Excuse flip another)."""
         seat = self.current
         name = self.players[seat]
@@ -281,9 +336,11 @@ class SecondStory(Game):
     def _target(self, job: str, card: Card) -> int:
         if job in FLAT_TARGET:
             return FLAT_TARGET[job]
-        return card.rank
+        rank = card.rank
+        assert isinstance(rank, int), "numbers, Aces and Crowns are guarded at their rank"
+        return rank
 
-    def _roll(self, seat: int, job: str, events: list, reroll: str | None) -> None:
+    def _roll(self, seat: int, job: str, events: list[Event], reroll: str | None) -> None:
         card = self.table[-1]
         target = self._target(job, card)
         ndice = 2 if job == "quick" else 1
@@ -348,7 +405,7 @@ class SecondStory(Game):
     def _available(self, card: Card) -> list[str]:
         return [s for s in card.suits if self.bank[s] > 0]
 
-    def _reward(self, seat: int, job: str, card: Card, events: list) -> None:
+    def _reward(self, seat: int, job: str, card: Card, events: list[Event]) -> None:
         avail = self._available(card)
         if job in ("thorough", "all_flats"):
             wanted = len(card.suits)
@@ -363,10 +420,10 @@ class SecondStory(Game):
             return
         self._give(seat, avail, card, events)
 
-    def _give(self, seat: int, suits: list[str], card: Card, events: list) -> None:
+    def _give(self, seat: int, suits: list[str], card: Card, events: list[Event]) -> None:
         name = self.players[seat]
         missing = [s for s in card.suits if self.bank[s] == 0]
-        got = Counter()
+        got: Counter[str] = Counter()
         for s in suits:
             self.bank.move_to(self.bag, s)
             got[s] += 1
@@ -380,7 +437,7 @@ class SecondStory(Game):
         self.phase = CONTINUE
         self.take_count = 0
 
-    def _end_turn(self, events: list, by_choice: bool) -> None:
+    def _end_turn(self, events: list[Event], by_choice: bool) -> None:
         seat = self.current
         name = self.players[seat]
         if by_choice:
@@ -416,11 +473,11 @@ class SecondStory(Game):
                 return
         self._advance(events)
 
-    def _advance(self, events: list) -> None:
+    def _advance(self, events: list[Event]) -> None:
         self.current = (self.current + 1) % len(self.players)
         self._start_turn(events)
 
-    def _bust(self, seat: int, events: list) -> None:
+    def _bust(self, seat: int, events: list[Event]) -> None:
         name = self.players[seat]
         lost = Counter({s: n for s, n in self.bag.items() if n})
         self.bag.empty_into(self.bank)
@@ -436,7 +493,7 @@ class SecondStory(Game):
         events.append(self.say(text, "bust", seat, chips=dict(lost)))
         self._end_turn(events, by_choice=False)
 
-    def _finish(self, events: list) -> None:
+    def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.job = None
         self._outcome = self._score()
@@ -520,6 +577,7 @@ class SecondStory(Game):
             self.excuse_holder = None
             self.discard.append(decktet.THE_EXCUSE)
             events.append(self.say(f"{name} discards the Excuse to talk out of trouble.", "excuse_used", seat))
+            assert self.job is not None  # a reroll follows a failed job
             self._roll(seat, self.job, events, "excuse")
         elif kind == "second_chance":
             suit = self.table[-1].suits[0]
@@ -527,6 +585,7 @@ class SecondStory(Game):
             events.append(self.say(
                 f"{name} risks a {suit} chip from the lair, moving it into the bag, for a second chance.",
                 "second_chance", seat, suit=suit))
+            assert self.job is not None
             self._roll(seat, self.job, events, "second_chance")
         elif kind == "bust":
             self._bust(seat, events)
@@ -550,20 +609,20 @@ class SecondStory(Game):
         kind = card_kind(card)
         if kind in ("pawn", "court"):
             return {k: single_die_odds(t) for k, t in FLAT_TARGET.items()}
+        rank = card.rank
+        assert isinstance(rank, int)
         if kind == "crown":
-            return {"quick": either_die_odds(card.rank)}
-        return {"thorough": single_die_odds(card.rank), "quick": either_die_odds(card.rank)}
+            return {"quick": either_die_odds(rank)}
+        return {"thorough": single_die_odds(rank), "quick": either_die_odds(rank)}
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> SecondStoryView:
         house = self.house
         chains = self.chains()
         outcome = self._outcome
+        roll = self.last_roll
         return {
-            "players": list(self.players),
-            "seat": seat,
             "current": self.current,
             "first_player": self.first_player,
-            "to_act": self.to_act(),
             "phase": self.phase,
             "night": self.night,
             "house": card_dict(house) if house else None,
@@ -571,9 +630,8 @@ class SecondStory(Game):
             "job": self.job,
             "take_count": self.take_count if self.phase == TAKE else 0,
             "odds": self.odds(),
-            "last_roll": dict(self.last_roll, faces=list(self.last_roll["faces"]),
-                              values=list(self.last_roll["values"]), hits=list(self.last_roll["hits"]))
-            if self.last_roll else None,
+            "last_roll": {**roll, "faces": list(roll["faces"]), "values": list(roll["values"]),
+                          "hits": list(roll["hits"])} if roll else None,
             "bag": self.bag.as_dict(SUITS),
             "lairs": [l.as_dict(SUITS) for l in self.lairs],
             "bank": self.bank.as_dict(SUITS),
@@ -590,7 +648,6 @@ class SecondStory(Game):
             "scores": [c[1] for c in chains],
             "chains": chains,
             "options": dict(self.options),
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
@@ -599,8 +656,6 @@ class SecondStory(Game):
     def refusal(self, seat: int, move: Move) -> str:
         if self._outcome is not None:
             return "The game is over."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
         kind, args = move.kind, move.args
         if kind not in _MOVE_KINDS:
             return (f"Second Story has no {kind!r} move: you choose a job, take chips, end the night or go on, "
@@ -608,7 +663,7 @@ class SecondStory(Game):
         if seat != self.current:
             return f"It is not {self.players[seat]}'s night: {self.players[self.current]} is burgling."
         phase = self.phase
-        card = self.table[-1] if self.table else None
+        card = self.table[-1]  # a house stands while the game goes on
         if kind in JOB_MOVES:
             if args:
                 return f"A job takes no arguments: just choose {JOB_WORDS[kind]}."
@@ -713,7 +768,7 @@ class SecondStory(Game):
 
     # -- copy --------------------------------------------------------------------------------------------
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         import copy as _copy
 
         state["deck"] = list(self.deck)
@@ -726,7 +781,7 @@ class SecondStory(Game):
         state["last_roll"] = _copy.deepcopy(self.last_roll)
 
 
-def _tiebreak_words(names: list[str], chains: list[list[int]], standings) -> tuple[str, set[int]]:
+def _tiebreak_words(names: list[str], chains: list[list[int]], standings: list[Standing]) -> tuple[str, set[int]]:
     """Sentences saying which suit decided each tie on the score, and the seats placed by a tie-break."""
     sentences = []
     broke: set[int] = set()
