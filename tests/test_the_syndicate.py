@@ -107,13 +107,9 @@ def cards_everywhere(game) -> list[str]:
 def test_the_class_takes_exactly_three_players():
     assert (TheSyndicate.id, TheSyndicate.title) == ("the-syndicate", "The Syndicate")
     assert TheSyndicate.hidden_information and TheSyndicate.score_label == "Points"
-    for n in (2, 4):
-        with pytest.raises(ValueError, match="exactly 3 players"):
-            TheSyndicate(NAMES[:2] if n == 2 else NAMES + ["Dee"])
+    assert (TheSyndicate.min_players, TheSyndicate.max_players) == (3, 3)
     with pytest.raises(ValueError):
         TheSyndicate(NAMES, 1, first="last")
-    with pytest.raises(ValueError):
-        TheSyndicate(NAMES, 1, hand=6)
 
 
 def test_the_help_names_every_ruling_and_says_the_reconstruction_is_ours():
