@@ -11,7 +11,8 @@ from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.chips import Pile
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.rules.engine import COMMON_VIEW, IllegalMove, Move, RecordError
-from tabletop_tui.rules.second_story import SecondStory, either_die_odds, score_chain, single_die_odds
+from tabletop_tui.rules.second_story import (
+    CardData, SecondStory, SecondStoryView, either_die_odds, score_chain, single_die_odds)
 
 from scripted import Scripted
 
@@ -767,7 +768,8 @@ VIEW_KEYS = COMMON_VIEW | {
 def test_view_shape_and_card_data():
     g = rigged(["Ace of Moons", "the Castle"], [8])
     v = g.view(0)
-    assert set(v) == VIEW_KEYS
+    assert set(v) == VIEW_KEYS == set(SecondStoryView.__annotations__)
+    assert set(v["house"]) == set(CardData.__annotations__)
     assert v["house"] == {"name": "the Castle", "rank": "7", "kind": "number", "security": 7,
                           "suits": ["Suns", "Knots"]}
     assert v["revealed"][0] == {"name": "Ace of Moons", "rank": "Ace", "kind": "ace", "security": 1,

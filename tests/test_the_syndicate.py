@@ -14,7 +14,8 @@ from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.components.decktet import BASIC_DECK, SUITS
 from tabletop_tui.rules.engine import Event, Move, log_for
 from tabletop_tui.rules.the_syndicate import (
-    ALL_NAMES, NO_FACE_DOWN, TheSyndicate, card, counts, follow_words, sorted_cards, totals,
+    ALL_NAMES, NO_FACE_DOWN, LastPlot, PlotTable, TheSyndicate, TheSyndicateView, card, counts, follow_words,
+    sorted_cards, totals,
 )
 
 from scripted import refused
@@ -523,6 +524,8 @@ def test_the_view_shows_a_seat_its_own_hand_and_the_face_down_card_to_its_owner_
                 for c in game.hands[other]:
                     assert c.name not in text, (seat, c.name)
         assert view["table"]["face_down"] is True
+        assert set(view) == set(TheSyndicateView.__annotations__)
+        assert set(view["table"]) == set(PlotTable.__annotations__)
         assert ("the Pact" in text) == (seat == ADA)
         assert view["hand_counts"] == [3, 4, 3]
     assert game.view(ADA)["table"]["totals"] == [7, 0] and not game.view(ADA)["table"]["unknown"]
@@ -540,6 +543,7 @@ def test_the_view_shows_a_seat_its_own_hand_and_the_face_down_card_to_its_owner_
     # revealed: public for good
     assert "the Pact" not in game.hidden_from(BO) and "the Pact" in json.dumps(game.view(None)["last_plot"])
     assert game.view(None)["discard"][-4:] == ["the Castle", "the Pact", "the Cave", "the Journey"]
+    assert set(game.view(BO)["last_plot"]) == set(LastPlot.__annotations__)
 
 
 def test_hidden_from_is_every_card_the_seat_has_not_seen():

@@ -12,7 +12,8 @@ from tabletop_tui import catalog
 from tabletop_tui.bots.thief_dice import ThiefDiceBot, round_leader
 from tabletop_tui.rules.engine import COMMON_VIEW, Move, Stream
 from tabletop_tui.rules.thief_dice import (
-    BACKSTAB, BUST, CLOSE_CALL, NOTHING, RESULTS, STEAL, TWO_STEALS, ThiefDice, classify, rat_succeeds)
+    BACKSTAB, BUST, CLOSE_CALL, NOTHING, RESULTS, STEAL, TWO_STEALS, LastPayments, LastRat, LastRoll, Payment, Thief,
+    ThiefDice, ThiefDiceView, classify, rat_succeeds)
 
 from scripted import refused, scripted_stream
 
@@ -652,7 +653,12 @@ def test_the_view_is_public_complete_and_plain():
     roll(game, 1, 3)
     rat(game, BOB, ADA, 1, 2)
     view = game.view(ADA)
-    assert set(view) == VIEW_KEYS and all(set(t) == THIEF_KEYS for t in view["thieves"])
+    assert set(view) == VIEW_KEYS == set(ThiefDiceView.__annotations__)
+    assert all(set(t) == THIEF_KEYS == set(Thief.__annotations__) for t in view["thieves"])
+    assert set(view["last_roll"]) == set(LastRoll.__annotations__)
+    assert set(view["last_rat"]) == set(LastRat.__annotations__)
+    assert set(view["last_payments"]) == set(LastPayments.__annotations__)
+    assert all(set(p) == set(Payment.__annotations__) for p in view["last_payments"]["payments"])
     assert json.loads(json.dumps(view)) == view
     for seat in (BOB, CY, None):
         other = game.view(seat)
