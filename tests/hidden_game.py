@@ -8,6 +8,7 @@ their hand (then it is face up). After six draws, the highest card wins.
 
 from __future__ import annotations
 
+from tabletop_tui.bots.base import Bot
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.rules.components.cards import card, shuffled
 from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Outcome, Place, Secret, rank_standings
@@ -195,15 +196,9 @@ class LeakyBids(Bids):
         return dict(super().view(seat), total=sum(b.value for b in self.bids if b is not None))
 
 
-class DrawBot:
-    def __init__(self, seat, seed=0):
-        self.seat = seat
-
+class DrawBot(Bot):
     def choose(self, view, moves):
         return moves[0]
-
-    def interject(self, view, moves):
-        return None
 
 
 INFO = GameInfo(id="draw-test", title="Draw", family="Cards", min_players=2, max_players=4, minutes=1,

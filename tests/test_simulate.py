@@ -91,24 +91,27 @@ def test_a_shared_first_place_is_a_draw_and_no_win(first_mover):
     assert "(drawn 30)" in report(result)
 
 
-def test_the_turn_order_of_each_game_starts_with_its_first_player():
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+def test_the_turn_order_of_each_game_starts_with_its_first_player(game_id):
+    from tabletop_tui.bots.base import RandomBot
     from tabletop_tui.simulate import play_one
 
-    for info in catalog.GAMES:
-        rules = info.rules_class()
-        n = rules.min_players
-        bots = {s: info.bot_class()(s, 3) for s in range(n)}
-        options = {"replay_limit": 2} if info.id == "pontifuse" else {}
-        game, capped = play_one(info, [f"P{s}" for s in range(n)], 3, options, bots, 2000)
-        assert not capped
-        order = game.turn_order()
-        assert sorted(order) == list(range(n)), info.id
-        assert game.length() >= 1
-        if info.id == "pontifuse":
-            marks = [seat for seat, move in game.history if move.kind == "place"]
-            assert order[0] == marks[-9]  # the Resonade of the last board (a full board ends it) marked first
-        elif info.id != "ten-die-poker":  # poker has no seat order: the worst hand acts
-            assert order[0] == game.history[0][0], info.id
+    info = catalog.get(game_id)
+    rules = info.rules_class()
+    n = rules.min_players
+    bots = {s: RandomBot(s, 3) for s in range(n)}  # the order is the rules', whoever chooses the moves
+    # options with which random play ends (as the contract's random games have)
+    options = {"pontifuse": {"replay_limit": 2}, "monster-builder": {"rounds": 12}}.get(info.id, {})
+    game, capped = play_one(info, [f"P{s}" for s in range(n)], 3, options, bots, rules.move_limit)
+    assert not capped
+    order = game.turn_order()
+    assert sorted(order) == list(range(n)), info.id
+    assert game.length() >= 1
+    if info.id == "pontifuse":
+        marks = [seat for seat, move in game.history if move.kind == "place"]
+        assert order[0] == marks[-9]  # the Resonade of the last board (a full board ends it) marked first
+    elif info.id != "ten-die-poker":  # poker has no seat order: the worst hand acts
+        assert order[0] == game.history[0][0], info.id
 
 
 @pytest.mark.parametrize("kwargs, words", [
