@@ -1,6 +1,8 @@
 """Snapshots of every screen at 80x24. Regenerate after a deliberate change with
 `pytest tests/test_snapshots.py --snapshot-update` and look at the report before committing."""
 
+import random
+
 import pytest
 
 from tabletop_tui import catalog, screenshots
@@ -15,7 +17,7 @@ def scene(game_id: str):
 
 def finish(session):
     """Play a game to its end: computer players, but a scripted Pontifuse (two perfect players
-    would replay scoreless boards forever)."""
+    would replay scoreless boards forever) and random moves where the computer players search."""
     if session.info.id == "pontifuse":
         from tabletop_tui.rules.engine import Move
 
@@ -25,9 +27,21 @@ def finish(session):
             session.play(seat, game.legal_moves(seat)[0])
         for cell in (0, 3, 1, 4, 2, 6, 5, 8, 7):
             session.play(game.to_act()[0], Move("place", (cell,)))
+    elif session.info.id in SEARCHING:
+        rnd = random.Random(session.game.seed)
+        game = session.game
+        while not session.over():
+            seat = next(s for s in game.to_act() if game.legal_moves(s))
+            session.play(seat, rnd.choice(game.legal_moves(seat)))
     else:
         session.autoplay(session.game.move_limit)
     assert session.over()
+
+
+#: games whose computer players search: their results are shown after a game of random moves, which ends
+#: as surely in a fraction of the time
+SEARCHING = {"land-grab", "putwoodys-castle", "nickies-castle", "hermans-castle", "queensland",
+             "board-game-project-55"}
 
 
 @pytest.fixture
