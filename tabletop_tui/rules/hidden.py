@@ -92,7 +92,7 @@ def unseen(places: Iterable[Place], seats: int) -> list[set[str]]:
         names = [tokens[type(i)](i) for i in place.items]
         every.update(names)
         by = place.seen_by
-        if by == EVERYONE:
+        if isinstance(by, str):  # EVERYONE
             public.update(names)
         else:
             for s in by:

@@ -608,9 +608,8 @@ class ThiefInTheNight(Game):
         o = self.options
         self.built = o["castle"] == "built"
         if self.built:  # what undo never passes, in words (the hint under the prompt)
-            # the engine declares `chance` for a whole class; this game's depends on its castle option
-            built = "a card dealt, drawn or picked at random from the thief's hand, or a building turn ended"
-            self.chance = built  # type: ignore[misc]
+            # this table's chance depends on its castle option
+            self.chance = "a card dealt, drawn or picked at random from the thief's hand, or a building turn ended"
         self.castle = Castle()
         self._points = _Points()  # walls and doors
         self._wall_points = _Points()  # walls only
