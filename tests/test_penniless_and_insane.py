@@ -2,7 +2,8 @@
 the suits breaking ties, a bid that cannot be paid, the last bid finding the pool empty, the leftovers
 discarded, the Penniless and Insane bonuses, $20 each round, the goal), every ruling and option
 (ties at the goal, the gambling pot), refusals, what each seat may see, undo, the computer player, and
-seeded property tests over a thousand whole random games."""
+the game's own invariants over whole random games. What every game owes (records, copies, random games
+to the end, computer players, the leak check) is the catalog's contract (tests/contract)."""
 
 import json
 import random
@@ -437,6 +438,22 @@ def test_undo_takes_back_a_bid_but_never_the_reveal_or_the_deal():
     assert game.undo_status() == (False, "Not past a deal or the bids revealed.")
 
 
+def test_the_reveal_is_never_undone_even_when_every_bid_was_a_card_everyone_knew():
+    """Each bid is a card everyone saw go into its hand: the reveal shows nobody a card they had not
+    seen, but it shows which card each bid, and the last bidder may not take back a bid once it knows."""
+    game = table(A_HANDS, *A_POOLS)
+    bids(game, "KH", "KS", "QD")
+    game.play(CY, take("AH"))
+    assert game.view(None)["known"] == [["2H"], ["KS"], ["AH"]]
+    game.play(ADA, bid("2H"))
+    game.play(BOB, bid("KS"))
+    hidden = [game.hidden_from(s) for s in (ADA, BOB, CY)]
+    game.play(CY, bid("AH"))
+    assert game.phase == "act" and game.to_act() == [CY]
+    assert [game.hidden_from(s) for s in (ADA, BOB, CY)] == hidden  # no card newly seen
+    assert game.undo_status() == (False, "Not past a deal or the bids revealed.")
+
+
 # --------------------------------------------------------------------------------------------
 # the end of the game
 
@@ -651,16 +668,18 @@ def test_describe_move():
 # the computer player
 
 
-def test_the_bot_makes_legal_moves_from_its_view_alone():
-    for n in (3, 7):
-        game = PennilessAndInsane(NAMES[:n], 3, gambling=n == 7)
-        bots = [PennilessAndInsaneBot(s, 3) for s in range(n)]
-        while game.outcome() is None:
-            seat = game.to_act()[0]
-            moves = game.legal_moves(seat)
-            move = bots[seat].choose(game.view(seat), moves)
-            assert move in moves
-            game.play(seat, move)
+def test_the_bot_makes_legal_moves_at_a_full_table_with_the_pot():
+    """The catalog's contract plays computer players at three and four seats without the gambling pot:
+    here seven, with it."""
+    n = 7
+    game = PennilessAndInsane(NAMES[:n], 3, gambling=True)
+    bots = [PennilessAndInsaneBot(s, 3) for s in range(n)]
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        moves = game.legal_moves(seat)
+        move = bots[seat].choose(game.view(seat), moves)
+        assert move in moves
+        game.play(seat, move)
 
 
 def test_the_bot_takes_the_best_art_on_the_last_trick():
@@ -688,9 +707,11 @@ def test_the_bot_goes_insane_when_it_can():
     assert PennilessAndInsaneBot(ADA, 1).choose(view, game.legal_moves(ADA)) == bid("7S")
 
 
-def test_the_bot_beats_random_players():
+def test_the_bot_beats_random_players_most_of_the_time():
+    """Better than the catalog's bar (more than a seat's fair share at three): most games, at three to
+    five seats."""
     wins = 0
-    games = 30
+    games = 12
     for g in range(games):
         n = 3 + g % 3
         game = PennilessAndInsane(NAMES[:n], 700 + g)
@@ -718,10 +739,10 @@ def _check(game: PennilessAndInsane) -> None:
         assert game.pot == 0 and game.net == [0] * len(game.players)
 
 
-def test_a_thousand_random_games_conserve_the_cards_never_go_below_zero_and_end():
+def test_random_games_conserve_the_cards_never_go_below_zero_and_end_at_the_goal():
     rnd = random.Random(2025)
     endings = {"single": 0, "draw": 0}
-    for g in range(1000):
+    for g in range(200):
         n = 3 + g % 5
         options = {"gambling": g % 2 == 0, "tie": "play_on" if g % 3 == 0 else "draw"}
         game = PennilessAndInsane(NAMES[:n], 5000 + g, **options)
@@ -744,10 +765,7 @@ def test_a_thousand_random_games_conserve_the_cards_never_go_below_zero_and_end(
         endings["single" if len(out.first) == 1 else "draw"] += 1
         assert sum(len(h) for h in game.history_points) == game.round * n
         assert [sum(h) for h in game.history_points] == game.scores
-        if g % 10 == 0:
-            record = json.loads(json.dumps(game.record()))
-            assert PennilessAndInsane.from_record(record).view(None) == game.view(None)
-    assert endings["single"] > 900
+    assert endings["single"] > 180
 
 
 def test_every_round_scores_by_the_rules():
@@ -768,15 +786,3 @@ def test_every_round_scores_by_the_rules():
             else:
                 assert last["points"][s] == (3 * face if game.money[s] == min(game.money) else face)
         assert game.scores == last["points"]
-
-
-def test_copy_shares_no_mutable_state():
-    game = table(["KS 7S 3S", "KC 2C 3C", "QD AD 2D"], "AH 2H", "5H 6H")
-    game.play(ADA, bid("KS"))
-    twin = game.copy()
-    twin.play(BOB, bid("KC"))
-    twin.play(CY, bid("QD"))
-    twin.play(CY, take("2H"))
-    assert game.to_act() == [BOB, CY] and game.bids[ADA] == card("KS") and game.money == [20, 20, 20]
-    assert held(game, BOB) == ["2C", "3C", "KC"] and game.discard == [] and "KC" not in game.public
-    assert len(game.pool) == 2 and game.plays == [] and game.history_points == [[], [], []]

@@ -25,8 +25,9 @@ stay in the pot); each player's `net` says what they have won or lost over the g
 two or more players at the top with the goal reached either share first place ("draw") or play
 another round ("play_on"). Option `goal`: the points that end the game.
 
-The view (`view(seat)`; None for the table; cards are codes, sorted highest first):
-  players, seat, round, trick, tricks, dealer, phase ("bid", "act", "scored", "over"), goal, gambling,
+The view (`view(seat)`; None for the table; cards are codes, sorted highest first), `PennilessView`
+besides the engine's common fields (players, viewer, to_act, over, result, winners):
+  round, trick, tricks, dealer, phase ("bid", "act", "scored", "over"), goal, gambling,
   pot, net (a list, or None without the gambling variant), money, scores, deck (a count), pool,
   hand (the seat's own; None for the table), bid (the seat's own face-down bid, or None),
   bids (per seat: None before they bid, "down" while face down, the code once revealed),
@@ -37,23 +38,92 @@ The view (`view(seat)`; None for the table; cards are codes, sorted highest firs
   taken back]), last_trick (the previous trick of this round: {trick, plays, discarded}),
   last_round (the last scoring, a list per seat for each of hands (the codes while the round's hands
   lie on the table, else None), face, times, points, money and bonus; with round, winners, shares
-  and carried), to_act, over, result, tiebreaks.
+  and carried), tiebreaks.
+
+What is hidden (`places`): the deck from everyone, a hand and a face-down bid from all but their owner;
+the pool, the discards and every card everyone has seen this round (`public`) from nobody.
 """
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Iterator, TypedDict
+
 from tabletop_tui.rules.components.cards import STANDARD, Card, card, names
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import (EVERYONE, Event, Game, Move, Option, Outcome, Place, Standing, View,
+                                       rank_standings)
 from tabletop_tui.rules.words import listing, plural, shorten
 
 HAND_SIZE = 3
 TRICKS = 3
 STAKE = 20
 GOAL = 150
-ALL_CODES = frozenset(c.code for c in STANDARD)
 
 BID, ACT, SCORED, OVER = "bid", "act", "scored", "over"
 DEAL = Move("deal")
+
+#: what an actor did in a trick: (seat, the bid's code, the code of the card taken or None for a bid
+#: taken back)
+Play = tuple[int, str, str | None]
+
+
+class TrickRecord(TypedDict):
+    """The last trick of the round, as the table saw it."""
+
+    trick: int
+    plays: list[Play]
+    discarded: list[str]
+
+
+class TrickView(TypedDict):
+    trick: int
+    plays: list[list[int | str | None]]  # [seat, bid, took]
+    discarded: list[str]
+
+
+class RoundView(TypedDict):
+    """The last scoring, a list per seat for each of hands (the codes while the round's hands lie on the
+    table, else None), face, times, points, money and bonus."""
+
+    round: int
+    winners: list[int]
+    shares: list[int]
+    carried: int
+    hands: list[list[str]] | None
+    face: list[int]
+    times: list[int]
+    points: list[int]
+    money: list[int]
+    bonus: list[str]
+
+
+class PennilessView(View, total=False):
+    """The game's own fields of a view (see the module's docstring)."""
+
+    round: int
+    trick: int
+    tricks: int
+    dealer: int
+    phase: str
+    goal: int
+    gambling: bool
+    pot: int
+    net: list[int] | None
+    money: list[int]
+    scores: list[int]
+    deck: int
+    pool: list[str]
+    hand: list[str] | None
+    bid: str | None
+    bids: list[str | None]
+    order: list[int]
+    acting: int | None
+    cards: list[int]
+    known: list[list[str]]
+    discard: list[str]
+    plays: list[list[int | str | None]]
+    last_trick: TrickView | None
+    last_round: RoundView | None
+    tiebreaks: str | None
 
 
 def value(c: Card) -> int:
@@ -61,22 +131,22 @@ def value(c: Card) -> int:
     return c.rank_low
 
 
-def act_order(bids: dict) -> list[int]:
+def act_order(bids: dict[int, Card]) -> list[int]:
     """The seats ({seat: bid card}) in the order they act: the lowest bid first (face value, then clubs,
     diamonds, hearts, spades)."""
     return sorted(bids, key=lambda s: bids[s].order_low)
 
 
-def high_first(cards_) -> list[Card]:
+def high_first(cards_: Iterable[Card]) -> list[Card]:
     """Cards from the highest to the lowest (the ace low), as a hand is shown."""
     return sorted(cards_, key=lambda c: c.order_low, reverse=True)
 
 
-def face_total(hand) -> int:
+def face_total(hand: Iterable[Card]) -> int:
     return sum(value(c) for c in hand)
 
 
-def round_points(hands: list, money: list[int]) -> tuple[list[int], list[int], list[str]]:
+def round_points(hands: list[list[Card]], money: list[int]) -> tuple[list[int], list[int], list[str]]:
     """Each seat's points for a round, with its multiplier (0, 1 or 3) and its bonus ("insane",
     "penniless", "" or "broke nobody": money while someone went insane).
 
@@ -84,7 +154,8 @@ def round_points(hands: list, money: list[int]) -> tuple[list[int], list[int], l
     with the least money are penniless and score triple, the others their face value."""
     insane = [s for s, m in enumerate(money) if m == 0]
     least = min(money)
-    times, bonus = [], []
+    times: list[int] = []
+    bonus: list[str] = []
     for s, m in enumerate(money):
         if insane:
             times.append(3 if m == 0 else 0)
@@ -131,7 +202,7 @@ class PennilessAndInsane(Game):
                "someone reaches this score.", min=10, max=1000),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         n = len(self.players)
         self.goal: int = self.options["goal"]
@@ -151,9 +222,9 @@ class PennilessAndInsane(Game):
         self.revealed_bids = False
         self.order: list[int] = []
         self.acted = 0  # how many of `order` have acted this trick
-        self.plays: list[tuple] = []  # (seat, bid code, the code taken or None)
-        self.last_trick: dict | None = None
-        self.last_round: dict | None = None
+        self.plays: list[Play] = []
+        self.last_trick: TrickRecord | None = None
+        self.last_round: RoundView | None = None
         self.discard: list[Card] = []
         self.public: set[str] = set()  # every card face up for the whole table this round
         self.phase = BID
@@ -165,7 +236,7 @@ class PennilessAndInsane(Game):
 
     # -- the round ----------------------------------------------------------------------------------
 
-    def _start_round(self, events: list) -> None:
+    def _start_round(self, events: list[Event]) -> None:
         n = len(self.players)
         self.round += 1
         self.dealer = (self.round - 1) % n
@@ -178,12 +249,12 @@ class PennilessAndInsane(Game):
         self.trick = 0
         self.last_trick = None
         if self.last_round is not None:
-            self.last_round = dict(self.last_round, hands=None)
+            self.last_round = self.last_round.copy()
+            self.last_round["hands"] = None
         order = [(self.dealer + 1 + k) % n for k in range(n)]
         for _ in range(HAND_SIZE):
             for s in order:
                 self.hands[s].append(self.deck.pop())
-        self.revealed()
         events.append(self.say(
             f"Round {self.round}: {self.players[self.dealer]} shuffles and deals three cards to each player; "
             f"everyone has {dollars(STAKE)}.", "deal", self.dealer, round=self.round))
@@ -193,12 +264,11 @@ class PennilessAndInsane(Game):
                                     cards=[c.code for c in hand]))
         self._start_trick(events)
 
-    def _start_trick(self, events: list) -> None:
+    def _start_trick(self, events: list[Event]) -> None:
         n = len(self.players)
         self.trick += 1
         self.pool = [self.deck.pop() for _ in range(n - 1)]
         self.public.update(c.code for c in self.pool)
-        self.revealed()
         self.bids = [None] * n
         self.revealed_bids = False
         self.order = []
@@ -210,9 +280,17 @@ class PennilessAndInsane(Game):
             f"{'is' if len(self.pool) == 1 else 'are'} offered in the pool.", "pool", None,
             cards=[c.code for c in self.pool]))
 
-    def _reveal(self, events: list) -> None:
-        bids = {s: c for s, c in enumerate(self.bids)}
+    def _bid(self, seat: int) -> Card:
+        """The seat's bid, laid this trick."""
+        bid = self.bids[seat]
+        assert bid is not None, f"seat {seat} has laid no bid"
+        return bid
+
+    def _reveal(self, events: list[Event]) -> None:
+        bids = {s: self._bid(s) for s in range(len(self.players))}
         self.public.update(c.code for c in bids.values())
+        # Which card each seat bid is news even where every bid was a card everyone knew was in its
+        # hand (the places then show nobody a card they had not seen): the reveal is never undone.
         self.revealed()
         self.revealed_bids = True
         self.order = act_order(bids)
@@ -224,12 +302,12 @@ class PennilessAndInsane(Game):
             "reveal", None, bids=[[s, bids[s].code] for s in self.order]))
         self._run(events)
 
-    def _run(self, events: list) -> None:
+    def _run(self, events: list[Event]) -> None:
         """Act for every player in turn who has no choice; stop at one who has."""
         names_ = self.players
         while self.acted < len(self.order):
             s = self.order[self.acted]
-            bid = self.bids[s]
+            bid = self._bid(s)
             cost = value(bid)
             if cost > self.money[s]:
                 self._back(s, "money", events,
@@ -246,15 +324,15 @@ class PennilessAndInsane(Game):
             return
         self._end_trick(events)
 
-    def _back(self, seat: int, why: str, events: list, text: str) -> None:
-        bid = self.bids[seat]
+    def _back(self, seat: int, why: str, events: list[Event], text: str) -> None:
+        bid = self._bid(seat)
         self.hands[seat].append(bid)
         self.plays.append((seat, bid.code, None))
         self.acted += 1
         events.append(self.say(text, "back", seat, bid=bid.code, why=why))
 
-    def _take(self, seat: int, art: Card, events: list, last: bool = False) -> None:
-        bid = self.bids[seat]
+    def _take(self, seat: int, art: Card, events: list[Event], last: bool = False) -> None:
+        bid = self._bid(seat)
         cost = value(bid)
         self.pool.remove(art)
         self.discard.append(bid)
@@ -272,7 +350,7 @@ class PennilessAndInsane(Game):
             + f" and pays {dollars(cost)}{' ' + where if where else ''}: {dollars(self.money[seat])} left.",
             "take", seat, bid=bid.code, took=art.code, paid=cost))
 
-    def _end_trick(self, events: list) -> None:
+    def _end_trick(self, events: list[Event]) -> None:
         left = high_first(self.pool)
         if left:
             self.discard.extend(left)
@@ -289,13 +367,12 @@ class PennilessAndInsane(Game):
         else:
             self._score_round(events)
 
-    def _score_round(self, events: list) -> None:
+    def _score_round(self, events: list[Event]) -> None:
         names_ = self.players
         n = len(names_)
         hands = [high_first(h) for h in self.hands]
         for h in hands:
             self.public.update(c.code for c in h)
-        self.revealed()
         points, times, bonus = round_points(hands, self.money)
         insane = [s for s in range(n) if bonus[s] == "insane"]
         events.append(self.say(f"Round {self.round} is over: the hands are shown and scored.", "score_round"))
@@ -383,7 +460,7 @@ class PennilessAndInsane(Game):
                 for s in range(n)) + "."
         return Outcome(standings, summary, self._tiebreak_words(standings))
 
-    def _tiebreak_words(self, standings) -> str:
+    def _tiebreak_words(self, standings: list[Standing]) -> str:
         by_place: dict[int, list[int]] = {}
         for st in standings:
             by_place.setdefault(st.place, []).append(st.seat)
@@ -449,34 +526,38 @@ class PennilessAndInsane(Game):
         """The rounds played to the end."""
         return self.round if self.phase in (SCORED, OVER) else self.round - 1
 
-    def hidden_from(self, seat: int | None) -> set[str]:
-        mine: set[str] = set()
-        if seat is not None and 0 <= seat < len(self.players):
-            mine = {c.code for c in self.hands[seat]}
-            if self.bids[seat] is not None:
-                mine.add(self.bids[seat].code)
-        return set(ALL_CODES - self.public - mine)
+    def places(self) -> Iterator[Place]:
+        yield Place(self.deck)
+        for s, hand in enumerate(self.hands):
+            yield Place(hand, (s,))
+            bid = self.bids[s]
+            if bid is not None:
+                yield Place((bid,), (s,))  # face down until revealed; then in `public` too
+        yield Place(self.pool, EVERYONE)
+        yield Place(self.discard, EVERYONE)
+        yield Place(self.public, EVERYONE)
 
     def known(self, seat: int) -> list[str]:
         """The cards everyone has seen go into this seat's hand this round (a face-down bid among them
         may be one of them: nobody but its owner knows which card was bid)."""
         held = list(self.hands[seat])
-        if self.bids[seat] is not None and not self.revealed_bids:
-            held.append(self.bids[seat])
+        bid = self.bids[seat]
+        if bid is not None and not self.revealed_bids:
+            held.append(bid)
         return [c.code for c in high_first(held) if c.code in self.public]
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> PennilessView:
         me = seat if seat is not None and 0 <= seat < len(self.players) else None
         outcome = self._outcome
         n = len(self.players)
-        bids = []
+        bids: list[str | None] = []
         for s in range(n):
             b = self.bids[s]
             bids.append(None if b is None else b.code if self.revealed_bids else "down")
+        own = None if me is None else self.bids[me]
+        last_trick = self.last_trick
         last = self.last_round
         return {
-            "players": list(self.players),
-            "seat": me,
             "round": self.round,
             "trick": self.trick,
             "tricks": TRICKS,
@@ -491,7 +572,7 @@ class PennilessAndInsane(Game):
             "deck": len(self.deck),
             "pool": [c.code for c in high_first(self.pool)],
             "hand": None if me is None else [c.code for c in high_first(self.hands[me])],
-            "bid": (None if me is None or self.bids[me] is None or self.revealed_bids else self.bids[me].code),
+            "bid": None if own is None or self.revealed_bids else own.code,
             "bids": bids,
             "order": list(self.order),
             "acting": self.order[self.acted] if self.phase == ACT else None,
@@ -499,19 +580,19 @@ class PennilessAndInsane(Game):
             "known": [self.known(s) for s in range(n)],
             "discard": [c.code for c in self.discard],
             "plays": [list(p) for p in self.plays],
-            "last_trick": None if self.last_trick is None else {
-                "trick": self.last_trick["trick"], "plays": [list(p) for p in self.last_trick["plays"]],
-                "discarded": list(self.last_trick["discarded"])},
+            "last_trick": None if last_trick is None else {
+                "trick": last_trick["trick"], "plays": [list(p) for p in last_trick["plays"]],
+                "discarded": list(last_trick["discarded"])},
             "last_round": None if last is None else {
-                key: (None if v is None else [list(h) for h in v]) if key == "hands" else
-                (list(v) if isinstance(v, list) else v) for key, v in last.items()},
-            "to_act": self.to_act(),
-            "over": self.phase == OVER,
-            "result": outcome.summary if outcome else None,
+                "round": last["round"], "winners": list(last["winners"]), "shares": list(last["shares"]),
+                "carried": last["carried"],
+                "hands": None if last["hands"] is None else [list(h) for h in last["hands"]],
+                "face": list(last["face"]), "times": list(last["times"]), "points": list(last["points"]),
+                "money": list(last["money"]), "bonus": list(last["bonus"])},
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["deck"] = list(self.deck)
         state["hands"] = [list(h) for h in self.hands]
         for key in ("scores", "net", "money", "pool", "bids", "order", "discard"):

@@ -60,12 +60,12 @@ class PennilessAndInsaneScreen(GameScreen):
 
     def choosing(self, view: dict, phase: str) -> bool:
         """The person at the keyboard makes this kind of choice now."""
-        seat = view["seat"]
-        return (view["phase"] == phase and seat is not None and seat in view["to_act"] and seat == self.viewer()
-                and self.input_open())
+        viewer = view["viewer"]
+        return (view["phase"] == phase and viewer is not None and viewer in view["to_act"]
+                and viewer == self.viewer() and self.input_open())
 
     def show_table(self, view: dict) -> None:
-        seat = view["seat"]
+        viewer = view["viewer"]
         phase = view["phase"]
         names = view["players"]
         playing = phase in ("bid", "act")
@@ -93,15 +93,15 @@ class PennilessAndInsaneScreen(GameScreen):
             text = self.trick_text(view)
             trick.update(text)
             trick.display = bool(text.plain)
-            if seat is None:
+            if viewer is None:
                 hand.set_cards([], pick="none")
                 hand.display = False
                 hand_label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
             else:
                 bidding = self.choosing(view, "bid")
                 hand.set_cards(view["hand"] or [], pick="one" if bidding else "none")
-                head = Text(f"{names[seat]}'s hand", style="bold")
-                head.append(f"  ${view['money'][seat]}", style="bold yellow")
+                head = Text(f"{names[viewer]}'s hand", style="bold")
+                head.append(f"  ${view['money'][viewer]}", style="bold yellow")
                 if view["bid"]:
                     head.append("  bid face down: ", style="dim")
                     head.append_text(chip_text(view["bid"]))
@@ -160,7 +160,7 @@ class PennilessAndInsaneScreen(GameScreen):
     def known_text(self, view: dict) -> Text:
         names = view["players"]
         out = Text()
-        known = [(s, codes) for s, codes in enumerate(view["known"]) if codes and s != view["seat"]]
+        known = [(s, codes) for s, codes in enumerate(view["known"]) if codes and s != view["viewer"]]
         if known:
             out.append("Known in hands: ", style="bold")
             for i, (s, codes) in enumerate(known):
