@@ -25,22 +25,27 @@ Moves:
   Move("key", (code,))               at the showdown, lay this card face down as the Key
   Move("deal")                       after a showdown, the next dealer deals the next hand
 
-The view (`view(seat)`; cards are codes): players, seat (None for the table), phase ("turn", "fight",
-"keys", "between", "over"), hand_no, dealer, turn, deck and unused (counts), decks (1 or 2), target,
+The view (`view(seat)`; cards are codes), `ShipwreckView` besides the engine's common fields (players,
+viewer, to_act, over, result, winners): phase ("turn", "fight", "keys", "between", "over"), hand_no, dealer, turn, deck and unused (counts), decks (1 or 2), target,
 scores, hand (the seat's own cards, aces low and grouped by suit; None for the table), hand_counts,
 boards (every board, face up), boats ([{suit, cards, points}] spades, hearts, diamonds, clubs), fight
 (None, or {attacker, defender, cards: [[seat, code]], to}), keys (per seat: None, "laid" for a Key
-face down, or its code where the viewer may see it), to_act, showdown (after the ship sank, until the
-next deal: {hands, keys, boats: [{suit, points, seats, holdings, boarded, gain}], gains, drowned}),
-last_gains (what each seat scored in the last showdown, no cards), hands_played, over, result,
-tiebreaks.
+face down, or its code where the viewer may see it), showdown (after the ship sank, until the next
+deal: {hands, keys, boats: [{suit, points, seats, holdings, boarded, gain}], gains, drowned}),
+last_gains (what each seat scored in the last showdown, no cards), hands_played, tiebreaks.
+
+What is hidden (`places`): the deck and the cards set aside from everyone, a hand and a Key laid face
+down from all but their owner until the showdown shows them; the lifeboats, the boards and the fight
+lie face up.
 """
 
 from __future__ import annotations
 
-from tabletop_tui.rules.components.cards import (KING, SUIT_NAMES, card, deck as new_deck, names,
+from typing import Any, Iterable, Iterator, TypedDict
+
+from tabletop_tui.rules.components.cards import (KING, SUIT_NAMES, Card, card, deck as new_deck, names,
                                                  rank_word)
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Option, Outcome, Place, View, rank_standings
 from tabletop_tui.rules.words import listing, plural, shorten
 
 HAND = 5
@@ -48,25 +53,92 @@ HAND = 5
 BOATS = ("S", "H", "D", "C")
 TURN, FIGHT, KEYS, BETWEEN, OVER = "turn", "fight", "keys", "between", "over"
 
+#: what a player holds of a suit: its points, then the values from the highest
+Holding = tuple[int, tuple[int, ...]]
 
-def value(c) -> int:
+
+class Fight(TypedDict):
+    attacker: int
+    defender: int
+    cards: list[tuple[int, Card]]  # (seat, card) in the order played
+    to: int  # the seat that answers now
+
+
+class BoatResult(TypedDict):
+    """One lifeboat at the showdown: its points, the seats that ran for it, the points of its suit each
+    held, those who boarded and what each of them gained."""
+
+    suit: str
+    points: int
+    seats: list[int]
+    holdings: dict[int, int]
+    boarded: list[int]
+    gain: int
+
+
+class Showdown(TypedDict):
+    hands: list[list[str]]
+    keys: list[str | None]
+    boats: list[BoatResult]
+    gains: list[int]
+    drowned: list[int]
+
+
+class BoatView(TypedDict):
+    suit: str
+    cards: list[str]
+    points: int
+
+
+class FightView(TypedDict):
+    attacker: int
+    defender: int
+    to: int
+    cards: list[list[int | str]]  # [seat, code]
+
+
+class ShipwreckView(View, total=False):
+    """The game's own fields of a view (see the module's docstring)."""
+
+    phase: str
+    hand_no: int
+    dealer: int
+    turn: int
+    deck: int
+    unused: int
+    decks: int
+    target: int
+    scores: list[int]
+    hand: list[str] | None
+    hand_counts: list[int]
+    boards: list[list[str]]
+    boats: list[BoatView]
+    fight: FightView | None
+    keys: list[str | None]
+    showdown: Showdown | None
+    last_gains: list[int | None]
+    hands_played: int
+    tiebreaks: str | None
+
+
+def value(c: Card) -> int:
     """A card's points: ace 1, 2-10 their face, jack 11, queen 12, king 13."""
     return c.rank_low
 
 
-def sort_hand(cards_) -> list:
+def sort_hand(cards_: Iterable[Card]) -> list[Card]:
     """Cards grouped by suit (spades, hearts, diamonds, clubs), each suit from the highest."""
     return sorted(cards_, key=lambda c: (BOATS.index(c.suit), -c.rank_low, c.deck))
 
 
-def holding(cards_, suit: str) -> tuple[int, tuple[int, ...]]:
+def holding(cards_: Iterable[Card], suit: str) -> Holding:
     """What a player holds in a suit, as the showdown compares it: the points, then the values of the
     cards from the highest (the tie-break: the highest card, then the next, and so on)."""
     values = sorted((value(c) for c in cards_ if c.suit == suit), reverse=True)
     return sum(values), tuple(values)
 
 
-def contest(holdings: dict[int, tuple]) -> list[int]:
+def contest(holdings: dict[int, Holding]) -> list[int]:
     """The seats holding the best (`holding`) of those racing for one lifeboat: one seat, or several
     whose holdings are identical (two decks only)."""
     best = max(holdings.values())
@@ -77,7 +149,7 @@ def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
-def short(c) -> str:
+def short(c: Card) -> str:
     """"9 of spades", "king of hearts": a card's name without its article."""
     return c.name.removeprefix("the ")
 
@@ -115,7 +187,7 @@ class Shipwreck(Game):
         forced (the screen may play it without passing the keyboard): the next dealer's deal, always;
         a surrender only when the card to beat is a King, which nothing beats. A seat that holds no
         higher card is also left only the surrender, but that the others cannot see: it is not here."""
-        if self.phase == FIGHT and value(self.fight["cards"][-1][1]) == 13:
+        if self.phase == FIGHT and value(self._fight()["cards"][-1][1]) == 13:
             return frozenset({"deal", "surrender"})
         return frozenset({"deal"})
 
@@ -132,39 +204,37 @@ class Shipwreck(Game):
                choices=(("nobody", "nobody"), ("share", "share"))),
     )
 
-    def __init__(self, players: list[str], seed: int = 0, **options):
+    def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
         n = len(self.players)
         self.decks = 2 if n >= 6 else 1
-        self.all_codes = frozenset(c.code for c in new_deck(decks=self.decks))
         self.scores = [0] * n
         self.hand_no = 0
         self.dealer = n - 1  # the first deal moves it to seat 0
         self.last_gains: list[int | None] = [None] * n
-        self.over = False
         self._outcome: Outcome | None = None
         self.tiebreak_note = ""
         self._deal(self.log)
 
     # -- the hand -----------------------------------------------------------------------------------
 
-    def _deal(self, events: list) -> None:
+    def _deal(self, events: list[Event]) -> None:
         n = len(self.players)
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % n
         cards_ = new_deck(decks=self.decks)
         self.rng.shuffle(cards_)
         self.deck = cards_
-        self.hands = [[] for _ in range(n)]
-        self.boards = [[] for _ in range(n)]
-        self.boats = {s: [] for s in BOATS}
-        self.keys: list = [None] * n
-        self.fight: dict | None = None
-        self.showdown: dict | None = None
-        self.unused: list = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.boards: list[list[Card]] = [[] for _ in range(n)]
+        self.boats: dict[str, list[Card]] = {s: [] for s in BOATS}
+        self.keys: list[Card | None] = [None] * n
+        self.fight: Fight | None = None
+        self.showdown: Showdown | None = None
+        self.unused: list[Card] = []
         dealt = 8 if self.decks == 2 else n
         order = [(self.dealer + 1 + i) % n for i in range(n)]  # the deal starts at the dealer's left
-        piles = [[] for _ in range(dealt)]
+        piles: list[list[Card]] = [[] for _ in range(dealt)]
         for _ in range(HAND):
             for p in range(dealt):
                 piles[p].append(self.deck.pop())
@@ -174,7 +244,6 @@ class Shipwreck(Game):
             self.unused.extend(pile)
         if n == 2:
             self.unused = [self.deck.pop() for _ in range(HAND)]
-        self.revealed()
         dealer = self.players[self.dealer]
         text = f"Hand {self.hand_no}: {dealer} deals five cards to each player"
         if n == 2:
@@ -192,7 +261,7 @@ class Shipwreck(Game):
         self.turn = self.dealer
         events.append(self.say(f"{dealer} plays first.", "turn", self.dealer))
 
-    def _next_turn(self, events: list) -> None:
+    def _next_turn(self, events: list[Event]) -> None:
         """The turn passes to the left; the player draws back up to five, and the last card of the deck
         sinks the ship."""
         n = len(self.players)
@@ -204,7 +273,6 @@ class Shipwreck(Game):
         drawn = [self.deck.pop() for _ in range(min(need, len(self.deck)))]
         if drawn:
             self.hands[s] = sort_hand(self.hands[s] + drawn)
-            self.revealed()
             events.append(self.tell(s, f"{me} draws {names(drawn)}.", public=f"{me} draws {plural(len(drawn), 'card')}.",
                                     kind="draw", seat=s, cards=[c.code for c in drawn]))
         if drawn and not self.deck:
@@ -213,7 +281,7 @@ class Shipwreck(Game):
         self.phase = TURN
         events.append(self.say(f"{possessive(me)} turn.", "turn", s))
 
-    def _sink(self, events: list) -> None:
+    def _sink(self, events: list[Event]) -> None:
         me = self.players[self.turn]
         self.phase = KEYS
         drowned = [s for s in range(len(self.players)) if not self.hands[s]]
@@ -229,15 +297,15 @@ class Shipwreck(Game):
         """At the showdown: the seats holding cards that have not laid their Key yet."""
         return [s for s in range(len(self.players)) if self.hands[s] and self.keys[s] is None]
 
-    def _reveal(self, events: list) -> None:
+    def _reveal(self, events: list[Event]) -> None:
         names_ = self.players
         n = len(names_)
-        self.revealed()
-        keyed = [s for s in range(n) if self.keys[s] is not None]
+        keys = {s: k for s, k in enumerate(self.keys) if k is not None}
+        keyed = list(keys)
         if keyed:
             events.append(self.say(
-                "The Keys are revealed: " + listing(f"{names_[s]} {self.keys[s].name}" for s in keyed) + ".",
-                "reveal", keys=[[s, self.keys[s].code] for s in keyed]))
+                "The Keys are revealed: " + listing(f"{names_[s]} {keys[s].name}" for s in keyed) + ".",
+                "reveal", keys=[[s, keys[s].code] for s in keyed]))
         for s in keyed:
             if self.hands[s]:
                 events.append(self.say(f"{names_[s]} shows {names(self.hands[s])}.", "show", s,
@@ -245,13 +313,13 @@ class Shipwreck(Game):
             else:
                 events.append(self.say(f"{names_[s]} holds nothing besides the Key.", "show", s, cards=[]))
         gains = [0] * n
-        results = []
+        results: list[BoatResult] = []
         for suit in BOATS:
-            seats = [s for s in keyed if self.keys[s].suit == suit]
+            seats = [s for s in keyed if keys[s].suit == suit]
             points = sum(value(c) for c in self.boats[suit])
             if not seats:
                 continue
-            holdings = {s: holding(self.hands[s] + self.boards[s] + [self.keys[s]], suit) for s in seats}
+            holdings = {s: holding(self.hands[s] + self.boards[s] + [keys[s]], suit) for s in seats}
             best = contest(holdings)
             if len(best) == 1:
                 boarded = best
@@ -270,7 +338,7 @@ class Shipwreck(Game):
         drowned = [s for s in range(n) if self.keys[s] is None]
         for s in range(n):
             self.scores[s] += gains[s]
-        self.last_gains = gains
+        self.last_gains = list(gains)
         self.showdown = {
             "hands": [[c.code for c in h] for h in self.hands],
             "keys": [None if k is None else k.code for k in self.keys],
@@ -281,7 +349,8 @@ class Shipwreck(Game):
             "scores", scores=list(self.scores)))
         self._after_hand(events)
 
-    def _contest_words(self, suit, points, seats, holdings, best, boarded, gain) -> str:
+    def _contest_words(self, suit: str, points: int, seats: list[int], holdings: dict[int, Holding],
+                       best: list[int], boarded: list[int], gain: int) -> str:
         names_ = self.players
         boat = f"The {suit_word(suit)} lifeboat ({plural(points, 'point')})"
         if len(seats) == 1:
@@ -301,7 +370,7 @@ class Shipwreck(Game):
             return f"{race}; {who} hold exactly the same {suit_word(suit)} and share the lifeboat, {gain} each."
         return f"{race}; {who} hold exactly the same {suit_word(suit)}: they walk the plank and nobody boards."
 
-    def _tiebreak_words(self, winner: int, others: list[int], holdings) -> str:
+    def _tiebreak_words(self, winner: int, others: list[int], holdings: dict[int, Holding]) -> str:
         names_ = self.players
         mine = holdings[winner][1]
         parts = []
@@ -314,7 +383,7 @@ class Shipwreck(Game):
                          f"{possessive(names_[s])} {rank_name(theirs[i])}")
         return "the tie is broken by the higher card: " + "; ".join(parts)
 
-    def _after_hand(self, events: list) -> None:
+    def _after_hand(self, events: list[Event]) -> None:
         names_ = self.players
         n = len(names_)
         target = self.options["target"]
@@ -336,9 +405,8 @@ class Shipwreck(Game):
         nxt = (self.dealer + 1) % n
         events.append(self.say(f"{names_[nxt]} deals the next hand.", "turn", nxt))
 
-    def _finish(self, events: list) -> None:
+    def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
-        self.over = True
         self._outcome = self._score()
         events.append(self.say(self._outcome.summary, "game_over"))
 
@@ -363,7 +431,7 @@ class Shipwreck(Game):
         if self.phase == TURN:
             return [self.turn]
         if self.phase == FIGHT:
-            return [self.fight["to"]]
+            return [self._fight()["to"]]
         if self.phase == KEYS:
             return self.waiting()
         if self.phase == BETWEEN:
@@ -383,7 +451,7 @@ class Shipwreck(Game):
                 moves += [Move("fight", (t, c.code)) for c in hand]
             return moves
         if phase == FIGHT:
-            if seat != self.fight["to"]:
+            if seat != self._fight()["to"]:
                 return []
             return [Move("raise", (c.code,)) for c in self._raises(seat)] + [Move("surrender")]
         if phase == KEYS:
@@ -399,11 +467,11 @@ class Shipwreck(Game):
         n = len(self.players)
         return [t for t in ((seat + i) % n for i in range(1, n)) if self.hands[t]]
 
-    def _raises(self, seat: int) -> list:
+    def _raises(self, seat: int) -> list[Card]:
         """The cards `seat` may play in the fight now: higher than the last card played, and not the
         last card of the hand unless it is a King."""
         hand = self.hands[seat]
-        top = value(self.fight["cards"][-1][1])
+        top = value(self._fight()["cards"][-1][1])
         if len(hand) == 1 and hand[0].rank != KING:
             return []
         return [c for c in hand if value(c) > top]
@@ -431,7 +499,7 @@ class Shipwreck(Game):
         elif kind == "raise":
             c = card(move.args[0])
             self.hands[seat].remove(c)
-            fight = self.fight
+            fight = self._fight()
             fight["cards"].append((seat, c))
             other = fight["defender"] if seat == fight["attacker"] else fight["attacker"]
             fight["to"] = other
@@ -450,9 +518,15 @@ class Shipwreck(Game):
             self._deal(events)
         return events
 
-    def _settle_fight(self, loser: int, events: list) -> None:
-        names_ = self.players
+    def _fight(self) -> Fight:
+        """The fight on the table (in the phase FIGHT)."""
         fight = self.fight
+        assert fight is not None, "no fight on the table"
+        return fight
+
+    def _settle_fight(self, loser: int, events: list[Event]) -> None:
+        names_ = self.players
+        fight = self._fight()
         winner = fight["defender"] if loser == fight["attacker"] else fight["attacker"]
         hand = self.hands[loser]
         taken = hand.pop(self.rng.randint(0, len(hand) - 1))
@@ -481,42 +555,34 @@ class Shipwreck(Game):
 
     # -- what each seat may see ---------------------------------------------------------------------
 
-    def public_codes(self) -> set[str]:
-        """The cards of this hand everyone has seen: the lifeboats, the boards, the fight, and after the
-        showdown every hand and Key."""
-        out = {c.code for boat in self.boats.values() for c in boat}
-        for b in self.boards:
-            out.update([c.code for c in b])
-        if self.fight:
-            out.update([c.code for _, c in self.fight["cards"]])
-        if self.showdown is not None:
-            for h in self.hands:
-                out.update([c.code for c in h])
-            out.update([k.code for k in self.keys if k is not None])
-        return out
+    def places(self) -> Iterator[Place]:
+        shown = self.showdown is not None  # after the showdown every hand and Key lies face up
+        yield Place(self.deck)
+        yield Place(self.unused)
+        for s, hand in enumerate(self.hands):
+            yield Place(hand, EVERYONE if shown else (s,))
+            key = self.keys[s]
+            if key is not None:
+                yield Place((key,), EVERYONE if shown else (s,))
+        for board in self.boards:
+            yield Place(board, EVERYONE)
+        for boat in self.boats.values():
+            yield Place(boat, EVERYONE)
+        if self.fight is not None:
+            yield Place([c for _, c in self.fight["cards"]], EVERYONE)
 
-    def hidden_from(self, seat: int | None) -> set[str]:
-        mine: set[str] = set()
-        if seat is not None and 0 <= seat < len(self.players):
-            mine = {c.code for c in self.hands[seat]}
-            if self.keys[seat] is not None:
-                mine.add(self.keys[seat].code)
-        return set(self.all_codes - self.public_codes() - mine)
-
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> ShipwreckView:
         n = len(self.players)
         me = seat if seat is not None and 0 <= seat < n else None
         outcome = self._outcome
         shown = self.showdown is not None
-        keys = []
+        keys: list[str | None] = []
         for s in range(n):
             k = self.keys[s]
             keys.append(None if k is None else k.code if shown or s == me else "laid")
         fight = self.fight
         sd = self.showdown
         return {
-            "players": list(self.players),
-            "seat": me,
             "phase": self.phase,
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -535,20 +601,18 @@ class Shipwreck(Game):
                 "attacker": fight["attacker"], "defender": fight["defender"], "to": fight["to"],
                 "cards": [[s, c.code] for s, c in fight["cards"]]},
             "keys": keys,
-            "to_act": self.to_act(),
             "showdown": None if sd is None else {
                 "hands": [list(h) for h in sd["hands"]], "keys": list(sd["keys"]),
-                "boats": [dict(b, seats=list(b["seats"]), boarded=list(b["boarded"]),
-                               holdings=dict(b["holdings"])) for b in sd["boats"]],
+                "boats": [{"suit": b["suit"], "points": b["points"], "seats": list(b["seats"]),
+                           "holdings": dict(b["holdings"]), "boarded": list(b["boarded"]), "gain": b["gain"]}
+                          for b in sd["boats"]],
                 "gains": list(sd["gains"]), "drowned": list(sd["drowned"])},
             "last_gains": list(self.last_gains),
             "hands_played": self.hand_no - (0 if shown else 1),
-            "over": self.over,
-            "result": outcome.summary if outcome else None,
             "tiebreaks": outcome.tiebreaks if outcome else None,
         }
 
-    def _copy_state(self, state: dict) -> None:
+    def _copy_state(self, state: dict[str, Any]) -> None:
         state["deck"] = list(self.deck)
         state["unused"] = list(self.unused)
         state["hands"] = [list(h) for h in self.hands]
@@ -563,7 +627,7 @@ class Shipwreck(Game):
 
     # -- words --------------------------------------------------------------------------------------
 
-    def _card_arg(self, move: Move, index: int = 0):
+    def _card_arg(self, move: Move, index: int = 0) -> Card | str:
         """The card a move names, or a refusal (a string)."""
         if len(move.args) <= index or type(move.args[index]) is not str:
             return "Name a card by its code, as 9S or 10H."
@@ -619,7 +683,7 @@ class Shipwreck(Game):
             if len(move.args) != 2:
                 return "A fight names the player attacked and the card played."
         if kind == "raise":
-            top = self.fight["cards"][-1][1]
+            top = self._fight()["cards"][-1][1]
             if len(hand) == 1 and c.rank != KING:
                 return f"{me} may not play the last card of the hand unless it is a King: play higher or surrender."
             if value(c) <= value(top):
@@ -636,7 +700,7 @@ class Shipwreck(Game):
             return (f"It is {possessive(names_[self.turn])} turn: discard a card or pick a fight"
                     + (f" ({kind} comes later)." if kind != "deal" else "."))
         if phase == FIGHT:
-            f = self.fight
+            f = self._fight()
             return (f"{names_[f['attacker']]} and {names_[f['defender']]} are fighting: "
                     f"{names_[f['to']]} plays a higher card or surrenders.")
         if phase == KEYS:

@@ -55,7 +55,7 @@ class ShipwreckScreen(GameScreen):
     # -- the table ---------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        seat = view["seat"]
+        viewer = view["viewer"]
         self._check_pick(view)
         grid = self.query_one("#sw-grid", Drawn)
         grid.update(self.grid_text(view, grid.size.width or 45))
@@ -66,7 +66,7 @@ class ShipwreckScreen(GameScreen):
         hand = self.query_one("#sw-hand", CardHand)
         label = self.query_one("#sw-hand-label", Drawn)
         shown_down = view["phase"] in (BETWEEN, OVER)
-        if seat is None or shown_down:
+        if viewer is None or shown_down:
             hand.set_cards([], pick="none")
             hand.display = False
             label.update(Text("Each hand is seen by its owner alone." if not shown_down else "",
@@ -75,14 +75,14 @@ class ShipwreckScreen(GameScreen):
             return
         hand.display = label.display = True
         mine = view["hand"] or []
-        acting = seat in view["to_act"] and seat == self.viewer() and self.input_open()
+        acting = viewer in view["to_act"] and viewer == self.viewer() and self.input_open()
         hand.set_cards(mine, pick="one" if acting else "none")
         if self._picked in mine:
             hand.marked = [mine.index(self._picked)]
             hand.cursor = hand.marked[0]
             hand.refresh()
-        head = Text(f"{view['players'][seat]}'s hand", style="bold")
-        key = view["keys"][seat]
+        head = Text(f"{view['players'][viewer]}'s hand", style="bold")
+        key = view["keys"][viewer]
         if key not in (None, "laid"):
             head.append("  Key laid: ", style="dim")
             head.append_text(chip_text(key))
@@ -187,10 +187,10 @@ class ShipwreckScreen(GameScreen):
 
     def _check_pick(self, view: dict) -> None:
         """The card picked stays picked only while its owner is at the keyboard on his turn."""
-        seat = view["seat"]
+        viewer = view["viewer"]
         if self._picked is None:
             return
-        if view["phase"] != TURN or seat is None or seat != view["turn"] or not self.input_open() \
+        if view["phase"] != TURN or viewer is None or viewer != view["turn"] or not self.input_open() \
                 or self._picked not in (view["hand"] or []):
             self._picked = None
 
