@@ -83,23 +83,26 @@ def token(item: Any) -> str:
 
 
 def unseen(places: Iterable[Place], seats: int) -> list[set[str]]:
-    """What each seat (0 .. seats - 1, then the table as the last) has not seen, from the places."""
-    every: set[str] = set()
-    public: set[str] = set()
-    seen: list[set[str]] = [set() for _ in range(seats)]
+    """What each seat (0 .. seats - 1, then the table as the last) has not seen, from the places.
+    (Asked before and after every move of a game people play: kept lean.)"""
+    every: list[str] = []
+    public: list[str] = []
+    seen: list[list[str]] = [[] for _ in range(seats)]
     tokens = _TOKENS
+    card_type = PlayingCard
     for place in places:
-        names = [tokens[type(i)](i) for i in place.items]
-        every.update(names)
+        names = [i.code if type(i) is card_type else tokens[type(i)](i) for i in place.items]
+        every += names
         by = place.seen_by
         if isinstance(by, str):  # EVERYONE
-            public.update(names)
+            public += names
         else:
             for s in by:
                 if 0 <= s < seats:
-                    seen[s].update(names)
-    hidden = every - public
-    return [hidden - mine for mine in seen] + [hidden]
+                    seen[s] += names
+    hidden = set(every)
+    hidden.difference_update(public)
+    return [hidden.difference(mine) for mine in seen] + [hidden]
 
 
 def redact(value: Any, hidden: set[str] | frozenset[str]) -> Any:
