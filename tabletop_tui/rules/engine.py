@@ -444,7 +444,7 @@ def _with_common_fields(hook: Callable[["Game", int | None], Any]) -> Callable[[
                             fields[key] = new
         fields["players"] = list(self.players)
         fields["viewer"] = viewer
-        fields["to_act"] = self.to_act()
+        fields["to_act"] = list(self.to_act())
         fields["over"] = outcome is not None
         fields["result"] = outcome.summary if outcome is not None else None
         fields["winners"] = outcome.winners if outcome is not None else []
