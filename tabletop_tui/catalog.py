@@ -342,7 +342,7 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.land_grab:LandGrabScreen",
         help="land_grab.md",
         scene=(("Ada", "Bo"), 1, {}, 78),
-        simulate_games=2,  # a game of two searching computer players takes seconds
+        simulate_games=1,  # a game of two searching computer players takes seconds
     ),
 )
 
