@@ -302,3 +302,16 @@ def test_a_copy_for_looking_ahead_takes_none_of_its_moves_back_and_its_record_do
     assert watching.undo_status() == (True, "")
     watching.play(0, Move("draw"))
     assert watching.undo_status() == (False, "Not past a card seen.")
+
+
+def test_a_secret_shown_to_the_others_cannot_be_taken_back():
+    """A bid laid face down (a `Secret`, not a card) may be taken back while only its owner knows it; the
+    move that shows every bid is final, though no card was seen and nothing was drawn."""
+    from hidden_game import Bids
+
+    game = Bids(["Ada", "Bo"], 1)
+    game.play(0, Move("bid", (3,)))
+    assert game.undo_status() == (True, "")
+    game.play(1, Move("bid", (5,)))
+    assert game.undo_status()[0] is False
+    assert game.rng.draws == 0 and game.reveals == 0
