@@ -371,8 +371,7 @@ class ThiefInTheNightScreen(GameScreen):
     def unlisted_key(self, key: str) -> bool:
         m = self.query_one("#tn-map", CastleMap)
         if key == "m":
-            m.overview = not m.overview
-            m.refresh()
+            m.overview = not m.overview  # the map repaints the lines that change
             return True
         if key == "v":
             view = self.game.view(self.viewer())

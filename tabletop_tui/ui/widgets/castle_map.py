@@ -19,15 +19,30 @@ Backspace forgets it. The key is handed on as a key press of its own, through th
 Shapes as well as colours: a square a piece sees shows `░` where it is empty (its west side too where no
 wall or door stands there), `▒` where it is the piece asked about (`v`) that sees it; an empty square a
 move may go to shows `+`; a wall is a solid line (│, or the whole square underlined for its south side)
-and a door a broken one (┆, or only the west half underlined)."""
+and a door a broken one (┆, or only the west half underlined).
+
+Drawn line by line (Textual's line API, `render_line`): each line of the map is a strip kept in a cache
+under a key made of what the line shows (the squares of its castle row, the cursor when it is on it, the
+typing), so that a line is drawn again only when one of its squares changed; after each change the map
+asks Textual to repaint only the lines whose key moved. A line's styles are added up once for each set
+of them (not once a cell), and its segments are cut where the spans of the map's Text were (a segment a
+cell): the picture is the same either way, but the snapshots' SVG is written a segment at a time, so that
+joining the runs of cells of one style into one segment (`JOIN_RUNS`) changes them. `render()` still
+gives the whole map as a Text (the same lines), for the selection of text with the mouse."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index
@@ -45,6 +60,78 @@ CHOSEN_BG = "#2f5f8f"
 TARGET_BG = "#2f5f2f"
 OVERVIEW = {"floor": "#262626", "trap": "#5f2f2f", "seen": "#1c3a5f", "thief": "#ffd75f", "captain": "#ff5fd7",
             "guard": "#5fd7ff", "gem": "#ffaf00", "target": "#3f7f3f"}
+HEADING = {0: "overline bold #00ff00", 1: "bold #00ff00", 2: "underline bold #00ff00"}  # the edge marked
+CACHED_LINES = 400  # lines kept drawn (a whole castle, both maps, and the cursor's rows besides)
+
+# A line is a list of runs: a text and the styles it is drawn in, bottom first (the line's own style,
+# then the cell's, then a mark over it), as the spans of a Text stack up.
+Run = tuple[str, tuple]
+
+
+@lru_cache(maxsize=4096)
+def _square(w: str, mark: str, south: str, bg: str | None, edge_marked: bool, char: str, style: str,
+            held: bool, cursor: bool | None) -> tuple[str, Style, Style]:
+    """A square's west edge (its character and style) and the style of what stands on it.
+
+    w: its west edge ("1" a wall, "2" a door); mark: what an empty cell shows (seen, chosen or " "); south:
+    its south edge; bg: its tint; edge_marked: the cursor's west edge is the one marked (green); char and
+    style: what stands on it, held if a piece or the gem; cursor: None off the cursor, else whether the map
+    has the focus."""
+    edge_char = "│" if w == "1" else "┆" if w == "2" else mark
+    edge_style = COLOURS["wall"] if w == "1" else COLOURS["door"] if w == "2" else COLOURS["floor"]
+    if edge_marked:
+        edge_char, edge_style = "┃", "bold #00ff00"
+    under_style = COLOURS["wall"] if south == "1" else COLOURS["door"]
+    s_edge = Style.parse(edge_style)
+    s_char = Style.parse(style)
+    if south != "0":
+        # a wall underlines the whole square, a door only its west half: a broken line
+        if south == "1":
+            u = Style(underline=True, color=Style.parse(under_style).color) \
+                if char in "·^+" + SEEN_MARK + CHOSEN_MARK and not held else Style(underline=True)
+            s_char = s_char + u
+        bare = edge_char in (" ", SEEN_MARK, CHOSEN_MARK)
+        s_edge = Style(color=Style.parse(under_style).color, underline=True) if bare \
+            else s_edge + Style(underline=True)
+    if bg:
+        s_char = s_char + Style(bgcolor=bg)
+        s_edge = s_edge + Style(bgcolor=bg)
+    if cursor is not None:
+        s_char = s_char + Style(reverse=cursor, bold=True, underline=south == "1" or None)
+    return edge_char, s_edge, s_char
+
+
+@lru_cache(maxsize=1024)
+def _halves(top: str, bottom: str) -> Style:
+    return Style(color=top, bgcolor=bottom)
+
+
+def _runs_of(text: Text) -> list[Run]:
+    """A Text's runs (its style, then its spans, in their order), cut where a span starts or ends, as
+    Textual cuts a Text into segments: for a line drawn rarely (typing)."""
+    plain = text.plain
+    cuts = sorted({0, len(plain)} | {min(max(0, k), len(plain)) for span in text.spans
+                                     for k in (span.start, span.end)})
+    runs: list[Run] = []
+    for start, end in zip(cuts, cuts[1:]):
+        stack = [text.style] if text.style else []
+        stack += [span.style for span in text.spans if span.start <= start and end <= span.end]
+        runs.append((plain[start:end], tuple(stack)))
+    return runs
+
+
+def _text_of(runs: list[Run]) -> Text:
+    """The runs of a line as a Text: the first style of every run (the line's own) as the Text's style,
+    the others as spans, as the map was written before it was drawn by lines."""
+    base = runs[0][1][0] if runs and runs[0][1] else ""
+    line = Text(style=base if all(stack[:1] == (base,) for _, stack in runs) else "")
+    skip = 1 if line.style else 0
+    for text, stack in runs:
+        start = len(line)
+        line.append(text)
+        for style in stack[skip:]:
+            line.stylize(style, start, start + len(text))
+    return line
 
 
 class CastleMap(Widget, can_focus=True):
@@ -57,6 +144,7 @@ class CastleMap(Widget, can_focus=True):
         Binding("pagedown", "move(0, 6)", show=False),
         Binding("enter", "choose", "Choose", show=False),
     ]
+    JOIN_RUNS = False  # one segment to a run of cells of one style (the same picture; other snapshots)
     DEFAULT_CSS = """
     CastleMap { width: 52; height: 1fr; min-height: 6; }
     """
@@ -76,7 +164,7 @@ class CastleMap(Widget, can_focus=True):
         self.cursor = 12 * N + 12
         self.heading = 0  # the side the cursor last moved toward (0 N, 1 E, 2 S, 3 W): the edge to mark
         self.top = 0
-        self.overview = False
+        self._overview = False
         self.data: dict | None = None
         self.targets: set[int] = set()
         self.chosen_sight: set[int] = set()
@@ -86,6 +174,23 @@ class CastleMap(Widget, can_focus=True):
         self.letter = ""  # the letter typed alone, as it was typed
         self._released: list[str] = []  # letters handed on as keys, to let through when they come back
         self.describe_key = None  # the screen's words for what a key does (str -> str | None)
+        # drawing by lines
+        self._rows: list[tuple] = []  # what each castle row shows, from the data (a part of its lines' keys)
+        self._held: dict[int, tuple[str, str]] = {}  # square -> (character, style) of a piece or the gem
+        self._seen = "0" * (N * N)
+        self._lines: dict[tuple, Strip] = {}  # a line's key -> the line drawn (without its offsets)
+        self._finals: dict[tuple, Style] = {}  # a run's styles -> the one style it is drawn in
+        self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
+        self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
+
+    @property
+    def overview(self) -> bool:
+        return self._overview
+
+    @overview.setter
+    def overview(self, value: bool) -> None:
+        self._overview = value
+        self._sync()
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -96,12 +201,29 @@ class CastleMap(Widget, can_focus=True):
         self.targets = set(targets)
         self.chosen_sight = set(chosen_sight)
         self.marked_edge = marked_edge
-        self.refresh()
+        self._held = self._contents()
+        self._seen = data.get("sight") or "0" * (N * N)
+        north, west, traps, seen = data["north"], data["west"], data["traps"], self._seen
+        held: list[list] = [[] for _ in range(N)]
+        for i, what in sorted(self._held.items()):
+            held[i // N].append((i, what))
+        targets_by_row: list[list[int]] = [[] for _ in range(N)]
+        for i in sorted(self.targets):
+            if 0 <= i < N * N:
+                targets_by_row[i // N].append(i)
+        chosen_by_row: list[list[int]] = [[] for _ in range(N)]
+        for i in sorted(self.chosen_sight):
+            if 0 <= i < N * N:
+                chosen_by_row[i // N].append(i)
+        self._rows = [(north[(y + 1) * N:(y + 2) * N], west[y * N:(y + 1) * N], traps[y * N:(y + 1) * N],
+                       seen[y * N:(y + 1) * N], tuple(held[y]), tuple(targets_by_row[y]),
+                       tuple(chosen_by_row[y])) for y in range(N)]
+        self._sync()
 
     def follow(self, square: int) -> None:
         self.cursor = square
         self._scroll()
-        self.refresh()
+        self._sync()
 
     # -- geometry --------------------------------------------------------------------------------
 
@@ -119,13 +241,122 @@ class CastleMap(Widget, can_focus=True):
 
     def on_resize(self) -> None:
         self._scroll()
+        self._shown.clear()  # Textual draws every line again
 
-    # -- drawing ---------------------------------------------------------------------------------
+    # -- drawing: the keys of the lines ------------------------------------------------------------
 
-    def render(self) -> Text:
+    def _line_count(self) -> int:
         if self.data is None:
-            return Text("")
-        return self.render_overview() if self.overview else self.render_detail()
+            return 1
+        return 1 + (N // 2 if self._overview else self.rows_shown())
+
+    def _line_key(self, y: int) -> tuple:
+        """What line y shows, as a key: two lines with one key look the same."""
+        if self.data is None:
+            return ("empty",) if y == 0 else ("blank",)
+        cy, cx = divmod(self.cursor, N)
+        if y == 0:
+            if self.typed is not None:
+                return ("typing", self._typing_line().markup, self.size.width)
+            return ("whole",) if self._overview else ("head", cx)
+        if self._overview:
+            r = y - 1
+            if r >= N // 2:
+                return ("blank",)
+            here = (cy - 2 * r, cx) if cy in (2 * r, 2 * r + 1) else None
+            return ("half", r, self._rows[2 * r], self._rows[2 * r + 1], here)
+        if y > self.rows_shown():
+            return ("blank",)
+        row = self.top + y - 1
+        here = (cx, self.has_focus, self.heading if self.marked_edge else None) if row == cy else None
+        return ("row", row, self._rows[row], here)
+
+    def _sync(self) -> None:
+        """Ask Textual to repaint the lines whose key changed since they were last drawn (no other)."""
+        if not self.is_mounted:
+            return
+        self._scroll()
+        width = self.size.width
+        shown = self._shown
+        if not shown:
+            self.refresh()
+            return
+        regions = [Region(0, y, width, 1) for y in range(max(self.size.height, self._line_count()))
+                   if shown.get(y) != self._line_key(y)]
+        if regions:
+            self.refresh(*regions)
+
+    # -- drawing: the lines ---------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
+            self._shown.clear()
+            return super().render_line(y)
+        self._scroll()  # the window follows the cursor at the height the map has now
+        base = self.visual_style
+        if base != self._base:
+            self._base = base
+            self._lines.clear()
+            self._finals.clear()
+        key = self._line_key(y)
+        self._shown[y] = key
+        if key == ("blank",):
+            return Strip.blank(self.size.width, base.rich_style)
+        strip = self._lines.get(key)
+        if strip is None:
+            if len(self._lines) >= CACHED_LINES:
+                del self._lines[next(iter(self._lines))]
+            strip = self._lines[key] = self._strip(self._runs(y))
+        return strip.apply_offsets(0, y)
+
+    def _strip(self, runs: list[Run]) -> Strip:
+        """A line's runs as a strip: a segment a run (with JOIN_RUNS, one to the runs of one style in a row)."""
+        finals = self._finals
+        segments = []
+        text, style = "", None
+        join = self.JOIN_RUNS
+        for chars, stack in runs:
+            final = finals.get(stack)
+            if final is None:
+                final = self._final(stack)
+            if join and (final is style or final == style):
+                text += chars
+            else:
+                if text:
+                    segments.append(Segment(text, style))
+                text, style = chars, final
+        if text or not segments:
+            segments.append(Segment(text, style))
+        return Strip(segments, sum(len(s.text) for s in segments))
+
+    def _final(self, stack: tuple) -> Style:
+        """The style a run is drawn in: its styles over the widget's, added up as Textual adds the spans
+        of a Text (`Content.from_rich_text`, then `Content.render` and `FormattedLine.to_strip`)."""
+        app = self.app
+        theme = app.ansi_theme
+        get_style = app.console.get_style
+        base = self.visual_style
+        styles = [base]
+        for style in stack:
+            styles.append(VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style, theme))
+        final = self._finals[stack] = (base + VisualStyle.combine(styles)).rich_style
+        return final
+
+    def _runs(self, y: int) -> list[Run]:
+        """Line y of the map as runs."""
+        if self.data is None:
+            return [("", ())]
+        if y == 0:
+            if self.typed is not None:
+                return _runs_of(self._typing_line())
+            if self._overview:
+                return [("   whole castle (m: the detailed map)", ("dim italic",))]
+            cx = self.cursor % N
+            return [("   ", ("dim",))] + [(" " + chr(97 + x), ("dim", "bold" if x == cx else "dim"))
+                                         for x in range(N)]
+        if self._overview:
+            return self._half_rows(y - 1)
+        return self._castle_row(self.top + y - 1)
 
     def _contents(self) -> dict[int, tuple[str, str]]:
         d = self.data
@@ -141,95 +372,52 @@ class CastleMap(Widget, can_focus=True):
             out[sq] = (ARROWS["thief"][f], COLOURS["thief"] + (" underline2" if d.get("carrying") else ""))
         return out
 
-    def render_detail(self) -> Text:
+    def _castle_row(self, y: int) -> list[Run]:
+        """Row y of the castle (0 the north row): its number, then each square's west edge and what stands
+        on it, then the east wall; the edge in front of the cursor marked while building."""
         d = self.data
-        north, west, traps, seen = d["north"], d["west"], d["traps"], d.get("sight") or "0" * (N * N)
-        contents = self._contents()
-        self._scroll()
-        rows = self.rows_shown()
-        lines = []
-        if self.typed is not None:
-            head = self._typing_line()
-        else:
-            head = Text("   ", style="dim")
-            for x in range(N):
-                head.append(" " + chr(97 + x), style="bold" if x == self.cursor % N else "dim")
-        lines.append(head)
+        north, west, traps, seen = d["north"], d["west"], d["traps"], self._seen
+        held, targets, chosen = self._held, self.targets, self.chosen_sight
         cy, cx = divmod(self.cursor, N)
         focus = self.has_focus
-        for y in range(self.top, self.top + rows):
-            line = Text(f"{N - y:>2} ", style="bold" if y == cy else "dim")
-            for x in range(N):
-                i = y * N + x
-                south = north[i + N] if y < N - 1 else "1"
-                under = south != "0"
-                bg = None
-                if i in self.targets:
-                    bg = TARGET_BG
-                elif i in self.chosen_sight:
-                    bg = CHOSEN_BG
-                elif seen[i] != "0":
-                    bg = SEEN_BG
-                # the west edge
-                w = west[i] if x else "1"
-                mark = CHOSEN_MARK if i in self.chosen_sight else SEEN_MARK if seen[i] != "0" else " "
-                edge_char = "│" if w == "1" else "┆" if w == "2" else mark
-                edge_style = COLOURS["wall"] if w == "1" else COLOURS["door"] if w == "2" else COLOURS["floor"]
-                if i == self.cursor and self.marked_edge and self.heading == 3:
-                    edge_char, edge_style = "┃", "bold #00ff00"
-                # what stands on it
-                if i in contents:
-                    char, style = contents[i]
-                elif traps[i] == "1":
-                    char, style = "^", COLOURS["trap"]
-                elif i in self.targets:
-                    char, style = TARGET_MARK, "bold #87d787"
-                elif mark != " ":
-                    char, style = mark, COLOURS["floor"]
-                else:
-                    char, style = "·", COLOURS["floor"]
-                under_style = COLOURS["wall"] if south == "1" else COLOURS["door"]
-                s_edge = Style.parse(edge_style)
-                s_char = Style.parse(style)
-                if under:
-                    # a wall underlines the whole square, a door only its west half: a broken line
-                    if south == "1":
-                        u = Style(underline=True, color=Style.parse(under_style).color) \
-                            if char in "·^+" + SEEN_MARK + CHOSEN_MARK and i not in contents else Style(underline=True)
-                        s_char = s_char + u
-                    bare = edge_char in (" ", SEEN_MARK, CHOSEN_MARK)
-                    s_edge = Style(color=Style.parse(under_style).color, underline=True) if bare \
-                        else s_edge + Style(underline=True)
-                if bg:
-                    s_char = s_char + Style(bgcolor=bg)
-                    s_edge = s_edge + Style(bgcolor=bg)
-                if i == self.cursor:
-                    s_char = s_char + Style(reverse=focus, bold=True, underline=south == "1" or None)
-                line.append(edge_char, s_edge)
-                line.append(char, s_char)
-            line.append("│", COLOURS["wall"])
-            lines.append(line)
-        if self.marked_edge and self.heading in (0, 1, 2):
-            self._mark_heading(lines, cy, cx)
-        return Text("\n").join(lines)
+        base = "bold" if y == cy else "dim"
+        runs: list[Run] = [(f"{N - y:>2} ", (base,))]
+        for x in range(N):
+            i = y * N + x
+            south = north[i + N] if y < N - 1 else "1"
+            watched = seen[i] != "0"
+            bg = TARGET_BG if i in targets else CHOSEN_BG if i in chosen else SEEN_BG if watched else None
+            mark = CHOSEN_MARK if i in chosen else SEEN_MARK if watched else " "
+            what = held.get(i)
+            if what is not None:
+                char, style = what
+            elif traps[i] == "1":
+                char, style = "^", COLOURS["trap"]
+            elif i in targets:
+                char, style = TARGET_MARK, "bold #87d787"
+            elif mark != " ":
+                char, style = mark, COLOURS["floor"]
+            else:
+                char, style = "·", COLOURS["floor"]
+            at = i == self.cursor
+            edge_char, s_edge, s_char = _square(west[i] if x else "1", mark, south, bg,
+                                                at and self.marked_edge and self.heading == 3, char, style,
+                                                what is not None, focus if at else None)
+            runs.append((edge_char, (base, s_edge)))
+            runs.append((char, (base, s_char)))
+        runs.append(("│", (base, COLOURS["wall"])))
+        if y == cy and self.marked_edge and self.heading in HEADING:
+            # the edge in front of the cursor in green: north or south the square, east the next edge
+            marked = (3 + 2 * cx,) if self.heading == 1 else (1 + 2 * cx, 2 + 2 * cx)
+            for k in marked:
+                chars, stack = runs[k]
+                runs[k] = (chars, stack + (HEADING[self.heading],))
+        return runs
 
-    def _mark_heading(self, lines, cy, cx) -> None:
-        """Show the edge in front of the cursor (the one building keys mark) in green."""
-        row = cy - self.top + 1
-        if not 1 <= row < len(lines):
-            return
-        line = lines[row]
-        col = 3 + 2 * cx
-        if self.heading == 1:  # east edge: the next square's west cell, or the outer wall
-            line.stylize("bold #00ff00", col + 2, col + 3)
-        elif self.heading == 0:
-            line.stylize("overline bold #00ff00", col, col + 2)
-        elif self.heading == 2:
-            line.stylize("underline bold #00ff00", col, col + 2)
-
-    def render_overview(self) -> Text:
+    def _half_rows(self, r: int) -> list[Run]:
+        """Rows 2r and 2r + 1 of the whole castle in one line, a square a half cell in colour."""
         d = self.data
-        traps, seen = d["traps"], d.get("sight") or "0" * (N * N)
+        traps, seen = d["traps"], self._seen
         contents = {}
         if d.get("gem") is not None:
             contents[d["gem"]] = OVERVIEW["gem"]
@@ -250,20 +438,48 @@ class CastleMap(Widget, can_focus=True):
                 return OVERVIEW["seen"]
             return OVERVIEW["floor"]
 
-        lines = [self._typing_line() if self.typed is not None
-                 else Text("   whole castle (m: the detailed map)", style="dim italic")]
         cy, cx = divmod(self.cursor, N)
-        for r in range(N // 2):
-            line = Text(f"{N - 2 * r:>2} ", style="dim")
-            for x in range(N):
-                top, bottom = (2 * r) * N + x, (2 * r + 1) * N + x
-                style = Style(color=colour(top), bgcolor=colour(bottom))
-                if cx == x and cy in (2 * r, 2 * r + 1):
-                    line.append("▀▄" if cy == 2 * r else "▄▀", Style(color="#ffffff", bgcolor=colour(bottom)))
-                else:
-                    line.append("▀▀", style)
-            lines.append(line)
-        return Text("\n").join(lines)
+        runs: list[Run] = [(f"{N - 2 * r:>2} ", ("dim",))]
+        for x in range(N):
+            top, bottom = (2 * r) * N + x, (2 * r + 1) * N + x
+            if cx == x and cy in (2 * r, 2 * r + 1):
+                runs.append(("▀▄" if cy == 2 * r else "▄▀", ("dim", _halves("#ffffff", colour(bottom)))))
+            else:
+                runs.append(("▀▀", ("dim", _halves(colour(top), colour(bottom)))))
+        return runs
+
+    # -- drawing: the whole map as a Text -----------------------------------------------------------
+
+    def render(self) -> Text:
+        """The whole map as a Text (the lines `render_line` draws): for the selection of text."""
+        if self.data is None:
+            return Text("")
+        return self.render_overview() if self._overview else self.render_detail()
+
+    def render_detail(self) -> Text:
+        self._scroll()
+        lines = [self._detail_head()]
+        lines += [self._castle_row(y) for y in range(self.top, self.top + self.rows_shown())]
+        return Text("\n").join(_text_of(runs) for runs in lines)
+
+    def _detail_head(self) -> list[Run]:
+        overview, self._overview = self._overview, False
+        try:
+            return self._runs(0)
+        finally:
+            self._overview = overview
+
+    def render_overview(self) -> Text:
+        overview, self._overview = self._overview, True
+        try:
+            lines = [self._runs(0)] + [self._half_rows(r) for r in range(N // 2)]
+        finally:
+            self._overview = overview
+        return Text("\n").join(_text_of(runs) for runs in lines)
+
+    def selection_updated(self, selection) -> None:
+        self._shown.clear()
+        super().selection_updated(selection)
 
     # -- keys and mouse ------------------------------------------------------------------------------
 
@@ -273,8 +489,7 @@ class CastleMap(Widget, can_focus=True):
         if abs(dx) + abs(dy) == 1:
             self.heading = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[(dx, dy)]
         self.cursor = y * N + x
-        self._scroll()
-        self.refresh()
+        self._sync()
         self.post_message(self.Moved(self.cursor))
 
     def action_choose(self) -> None:
@@ -299,7 +514,7 @@ class CastleMap(Widget, can_focus=True):
         """Drop a square's name half typed (the screen calls it when the person at the keyboard changes)."""
         if self.typed is not None:
             self.typed = None
-            self.refresh()
+            self._sync()
 
     def forget_input(self) -> None:
         """What the game screen calls on every widget at each hand-off and lift of the curtain."""
@@ -354,22 +569,22 @@ class CastleMap(Widget, can_focus=True):
             self.app.bell()
         event.stop()
         event.prevent_default()
-        self.refresh()
+        self._sync()
 
     def on_click(self, event) -> None:
-        if self.overview:
+        if self._overview:
             x, y = (event.x - 3) // 2, (event.y - 1) * 2
         else:
             x, y = (event.x - 3) // 2, event.y - 1 + self.top
         if 0 <= x < N and 0 <= y < N and event.y >= 1:
             self.typed = None  # a click chooses: a name or a letter half typed is dropped
             self.cursor = y * N + x
-            self.refresh()
+            self._sync()
             self.post_message(self.Moved(self.cursor))
             self.post_message(self.Chosen(self.cursor))
 
     def on_focus(self) -> None:
-        self.refresh()
+        self._sync()
 
     def on_blur(self) -> None:
-        self.refresh()
+        self._sync()
