@@ -566,7 +566,8 @@ def _decisions(info, games: int, searches: int, budget: float) -> str:
         took = time.perf_counter() - start
         search_times.append(took)
         spent += took
-    search = _decision_times(search_times) if search_times else "(no position with a choice)"
+    search = (_decision_times(search_times) if search_times
+              else "(never more than one move for a seat the game waits for)")
     return f"{_decision_times(times)}   {search}"
 
 
