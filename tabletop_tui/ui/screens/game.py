@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard, SizedScrollBars
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
 #: the keys a curtain may ask for (never Enter, which the person before pressed to pass; not 1, the
@@ -45,6 +45,29 @@ def open_forced_move(game, seat: int) -> Move | None:
     if len(moves) == 1 and moves[0].kind in kinds:
         return moves[0]
     return None
+
+
+class _LaidOnce:
+    """A container of the game screen laid out once for each change of size. Textual sets a container's
+    new virtual size (its children's extent) through its reactive, which asks for a second layout of
+    the whole screen after the one that found it, though nothing moves in it; here it is set as found,
+    and a scrolling container brings its scroll bars up to date as Textual does (a layout where one
+    shows or hides)."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)  # type: ignore[misc]
+
+
+class _Main(_LaidOnce, Horizontal):
+    pass
+
+
+class _Table(SizedScrollBars, _LaidOnce, VerticalScroll):
+    pass
+
+
+class _Side(_LaidOnce, Vertical):
+    pass
 
 
 class GameScreen(Screen):
@@ -86,10 +109,10 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="title-bar")
-        with Horizontal(id="main"):
-            with VerticalScroll(id="table"):
+        with _Main(id="main"):
+            with _Table(id="table"):
                 yield from self.compose_table()
-            with Vertical(id="side"):
+            with _Side(id="side"):
                 yield Scoreboard(id="scores")
                 yield MoveLog(id="log")
         yield Drawn(id="prompt")

@@ -3,11 +3,15 @@ the scoreboard."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.message import Message
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 from textual.visual import RichVisual, Visual
 from textual.widgets import RichLog, Static
 
@@ -18,10 +22,11 @@ from tabletop_tui.rules.words import escaped
 
 class Drawn(Static):
     """A Static for what a game screen sets anew after every move: the parts of the table, the title
-    bar, the prompt. Two things make a frame cheaper:
+    bar, the prompt. Three things make a frame cheaper:
 
-    - What it already shows is not drawn again: most parts do not change with a move, and an update
-      costs a layout of the screen and a new drawing of the part.
+    - What it already shows is not drawn again: most parts do not change with a move.
+    - What changes is drawn again in its place, without a layout of the whole screen, unless its
+      size changes (`update`); and a new size costs one layout, not two (`_size_updated`).
     - A rich renderable that is not text (a Table) is rendered once for each width: Textual renders
       it anew to measure its height and again to draw it (RichVisual); _Rendered keeps the lines.
 
@@ -32,17 +37,80 @@ class Drawn(Static):
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
         self._shown_key: object = None  # what is shown, as compared (None: not comparable)
+        self._laid_width: int | None = None  # the width the last layout measured the content at
+        self._laid_room: int | None = None  # the room it measured an auto width in
 
     def update(self, content="", *, layout: bool = True, key: object = None) -> None:
         """Show `content`, unless it is what is shown. `key` stands for the content where it cannot be
-        compared itself (a Table): equal keys, equal content."""
+        compared itself (a Table): equal keys, equal content.
+
+        The screen is laid out anew only if the new content may change the widget's size (a layout
+        places every widget of the screen and draws again every one that moved): a part of the table
+        whose height is set, or whose new content is as high (and, where its width is the content's,
+        as wide) as the old, is only drawn again."""
         key = _key(content) if key is None else key
         if key is not None and key == self._shown_key:
             return
         self._shown_key = key
         if not isinstance(content, (str, Text, Visual)):
             content = _Rendered(self, content)
-        super().update(content, layout=layout)
+        old = self.visual if layout else None
+        super().update(content, layout=False)
+        if layout and not self._keeps_size(old, self.visual):
+            self.refresh(layout=True)
+
+    def _keeps_size(self, old: Visual | None, new: Visual) -> bool:
+        """Whether the widget laid out with `new` would have the size it has with `old`, the content it
+        was last laid out with: measured at the width (and in the room) of the last layout. False where
+        that cannot be told (not laid out yet, not displayed)."""
+        if old is None or not self.is_mounted or not self.display or not self.region:
+            return False
+        styles = self.styles
+        if styles.width is not None and styles.width.is_auto:
+            room = self._laid_room
+            if room is None or old.get_optimal_width(styles, room) != new.get_optimal_width(styles, room):
+                return False
+        if styles.height is not None and styles.height.is_auto:
+            width = self._laid_width
+            if width is None or old.get_height(styles, width) != new.get_height(styles, width):
+                return False
+        return True
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # Textual sets a new virtual size through its reactive, which asks for a second layout of the
+        # whole screen after the one that gave the size; a part that neither scrolls nor holds widgets
+        # lays nothing out by its virtual size.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def get_content_width(self, container, viewport) -> int:
+        self._laid_room = container.width
+        return super().get_content_width(container, viewport)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        self._laid_width = width
+        return super().get_content_height(container, viewport, width)
+
+
+class _SizedScrollBar(ScrollBar):
+    """A scroll bar whose new size costs one layout of the screen, not two (see Drawn._size_updated):
+    its virtual size lays nothing out."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SizedScrollBars:
+    """For a scrolling widget of a game screen: its vertical scroll bar is a _SizedScrollBar (made as
+    Textual's Widget.vertical_scrollbar makes one)."""
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
+            bar = _SizedScrollBar(vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)  # type: ignore[attr-defined]
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return self._vertical_scrollbar  # type: ignore[attr-defined]
 
 
 class _Rendered(RichVisual):
@@ -116,6 +184,7 @@ class ActionBar(Drawn):
         super().__init__("", **kwargs)
         self.actions: list[Action] = []
         self._layout: list[tuple[int, int, int, Action]] = []
+        self._set_for = 0  # the width the choices were last set out for at a resize
 
     def set_actions(self, actions: list[Action], note: str = "") -> None:
         self.actions = actions
@@ -162,6 +231,12 @@ class ActionBar(Drawn):
         self.update(Text("\n").join(rows))
 
     def on_resize(self) -> None:
+        # The choices are set out for the width: a change of height alone (the bar's own, after new
+        # choices) changes nothing in them, and costs no new layout.
+        width = self.size.width
+        if width == self._set_for:
+            return
+        self._set_for = width
         self.refresh_text()
         # The new text's height is laid out at the next refresh: asked for while Textual is sending
         # the resize, the layout keeps the height the old text had (3 rows where 2 now suffice).
@@ -181,9 +256,16 @@ class ActionBar(Drawn):
                 return
 
 
-class MoveLog(RichLog):
+class MoveLog(SizedScrollBars, RichLog):
     """What happened, in sentences, newest at the bottom. Keeps its entries, so that a change of width
-    (a resized terminal) wraps them anew instead of leaving them cut to the old width."""
+    (a resized terminal) wraps them anew instead of leaving them cut to the old width.
+
+    New entries cost only their own lines. RichLog, on each write, sets its new virtual size (a layout
+    of the whole screen, though the log's own size is set by the screen) and scrolls to the end after
+    the next frame (a second frame, the whole log drawn again). Here the entries of one change are
+    written together, the scroll bar and the position are brought up to date at once, in the same
+    frame, and only the new lines are drawn: if the log scrolled, the lines already drawn are taken
+    from `_drawn`. A layout comes only where the scroll bars show or hide."""
 
     DEFAULT_CSS = """
     MoveLog { scrollbar-size-vertical: 1; }
@@ -195,11 +277,16 @@ class MoveLog(RichLog):
                          auto_scroll=True, **kwargs)
         self._entries: list[Text] = []
         self._wrapped_at = 0
+        self._writing = 0  # how deep in `_batch`
+        self._redraw = False  # while writing: the lines moved (cut at the top, or cleared)
+        #: each line as drawn, by (its index since the log began, horizontal scroll, width)
+        self._drawn: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
 
     def add(self, events: list[Event], players: list[str] | None = None) -> None:
-        for e in events:
-            style = {"error": "bold red", "score": "bold green", "turn": "bold", "chance": ""}.get(e.kind, "")
-            self.note(Text("• " + e.text, style=style))
+        with self._batch():
+            for e in events:
+                style = {"error": "bold red", "score": "bold green", "turn": "bold", "chance": ""}.get(e.kind, "")
+                self.note(Text("• " + e.text, style=style))
 
     def note(self, text: Text) -> None:
         """Add a line that is not an event (an undo, a notice). Characters a terminal would act on
@@ -207,19 +294,82 @@ class MoveLog(RichLog):
         text = _printable_text(text)
         self._entries.append(text)
         del self._entries[: -self.MAX_ENTRIES]
-        self.write(text)
+        with self._batch():
+            self.write(text, scroll_end=None if not self._size_known else False)
 
     def clear(self):
         self._entries = []
-        return super().clear()
+        self._drawn.clear()
+        with self._batch():
+            return super().clear()
+
+    @contextmanager
+    def _batch(self):
+        """Write lines, then show them: once for the outermost batch, and only once the log has a
+        size (before, RichLog keeps the writes for its first size, and scrolls as it does)."""
+        if self._writing or not self._size_known:
+            self._writing += 1
+            try:
+                yield
+            finally:
+                self._writing -= 1
+            return
+        first = self._start_line + len(self.lines)  # the index of the first new line
+        self._writing = 1
+        self._redraw = False
+        try:
+            yield
+        finally:
+            self._writing = 0
+        self._show_new(first)
+
+    def _show_new(self, first: int) -> None:
+        # the scroll bar as the new height has it: shown or hidden (a layout, by Textual's reactive
+        # show_vertical_scrollbar), else its thumb drawn again
+        self._scroll_update(self.virtual_size)
+        before = self.scroll_offset.y
+        if self.auto_scroll:
+            self.scroll_to(y=self.max_scroll_y, animate=False)  # at once: no frame that has not scrolled
+        if self._redraw:
+            self.refresh()
+        elif self.scroll_offset.y == before:  # not scrolled (which draws the log again): the new lines
+            new = first - self._start_line
+            if new < len(self.lines):
+                self.refresh_lines(new, len(self.lines) - new)
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if self._writing:
+            # While lines are written: RichLog asks for a layout (and the whole log drawn again) with
+            # each new virtual size, which `_show_new` replaces; a plain refresh means the lines moved.
+            if not layout and not regions and repaint:
+                self._redraw = True
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return super().render_line(y)
+        key = (index + self._start_line, scroll_x, self.scrollable_content_region.width)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = self._drawn[key] = super().render_line(y)
+        return strip
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn.clear()  # drawn in the old style
 
     def on_resize(self, event) -> None:
         width = self.scrollable_content_region.width
         if self._wrapped_at and width != self._wrapped_at and self._entries:
             entries = self._entries
-            super().clear()
-            for text in entries:
-                self.write(text)
+            with self._batch():
+                super().clear()
+                self._drawn.clear()
+                for text in entries:
+                    self.write(text, scroll_end=False)
         self._wrapped_at = width
 
 
