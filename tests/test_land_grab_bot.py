@@ -1,6 +1,9 @@
 """The Land Grab computer player: it searches (it takes a win at once and, at its full budget, blocks
 the opponent's) and it is the same on the same view. That it beats random play is the contract suite's
-(tests/contract), at a smaller budget."""
+(tests/contract), at a smaller budget. Here its time is unlimited (`time_budget`), so that its budget
+of positions alone bounds the search, the same on any machine (its time budget: tests/test_bot_budget.py)."""
+
+import math
 
 from tabletop_tui.bots.land_grab import BAND, LandGrabBot, Searcher, barrier, evaluate, has_won
 from tabletop_tui.rules.engine import Move
@@ -9,9 +12,15 @@ from tabletop_tui.rules.land_grab import BLACK, WHITE, LandGrab, position_from_v
 from test_land_grab import ADA, BO, table
 
 
+def bot(seat: int, seed: int = 0) -> LandGrabBot:
+    player = LandGrabBot(seat, seed)
+    player.time_budget = math.inf
+    return player
+
+
 def choice(game: LandGrab, seed: int = 0) -> Move:
     seat = game.to_act()[0]
-    return LandGrabBot(seat, seed).choose(game.view(seat), game.legal_moves(seat))
+    return bot(seat, seed).choose(game.view(seat), game.legal_moves(seat))
 
 
 def test_it_takes_a_win_at_once():
@@ -94,9 +103,9 @@ def test_the_same_view_gets_the_same_move():
     seat = game.to_act()[0]
     view = game.view(seat)
     assert position_from_view(view).key() == game.pos.key()
-    bots = [LandGrabBot(seat, 9) for _ in range(3)]
-    for bot in bots:
-        bot.budget = 1500
+    bots = [bot(seat, 9) for _ in range(3)]
+    for player in bots:
+        player.budget = 1500
     first = bots[0].choose(view, game.legal_moves(seat))
-    assert all(bot.choose(view, game.legal_moves(seat)) == first for bot in bots[1:])
+    assert all(other.choose(view, game.legal_moves(seat)) == first for other in bots[1:])
 

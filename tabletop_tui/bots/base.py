@@ -4,6 +4,7 @@ searches, games consistent with them (`Knowledge.sample`): never the game itself
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING
 
 from tabletop_tui.rules.engine import Move
@@ -35,13 +36,30 @@ class Knowledge:
         return self._game.determinized(self.seat, rng)
 
 
+#: the seconds a searching computer player may think about one move, unless it is given others
+TIME_BUDGET = 0.5
+
+
 class Bot:
     """Subclasses implement `choose`. A bot is made per seat with its own seed, so that a game with
-    computer seats replays the same way (its choices are recorded as moves anyway)."""
+    computer seats replays the same way (its choices are recorded as moves anyway).
+
+    A player that searches thinks for at most `time_budget` seconds, read on `clock` (a function giving
+    seconds; a test puts a clock of its own there): it reads the clock between steps of its search and,
+    once the budget is spent, makes the best move found so far. It may also count its work (positions,
+    deals) and stop at a limit of its own first, so that where that limit comes first the same view
+    always gets the same move. A player that does not search reads neither."""
+
+    time_budget: float = TIME_BUDGET
+    clock = staticmethod(time.perf_counter)
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.random = random.Random(seed * 1009 + seat)
+
+    def deadline(self) -> float:
+        """The reading of `clock` at which the move must be made: the budget from now."""
+        return self.clock() + self.time_budget
 
     def choose(self, view: dict, moves: list[Move]) -> Move:
         """The move to make when the game waits for this seat."""

@@ -7,9 +7,10 @@ position where the search stops is worth that difference plus a share of the bes
 the player to move, who is about to take it.
 
 The search deepens one turn at a time (each depth with the best move of the last one first, the
-others by what they score at once) until a budget of positions is spent, so its time per move is
-bounded and the same position always gets the same answer (a depth cut short still counts for the
-moves it finished); near the end it sees every stone to the last one. One turn from the end of the
+others by what they score at once) until a budget of positions is spent (where that comes first, the
+same position always gets the same answer) or its time budget (`Bot.time_budget`, read on `Bot.clock`
+every few hundred positions), whichever comes first; a depth cut short still counts for the moves it
+finished. Near the end it sees every stone to the last one. One turn from the end of the
 search the placements are valued without being made (`frontier`), which is most of the work.
 Houses (Herman's Castle) are claimed at random: the corners are alike.
 """
@@ -17,6 +18,7 @@ Houses (Herman's Castle) are claimed at random: the corners are alike.
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Callable
 
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.castles import COLOURS, EMPTY, FULL, Position
@@ -26,6 +28,8 @@ from tabletop_tui.rules.engine import Move
 TEMPO = 0.5
 #: positions visited per decision (the deepest search that fits, the last depth perhaps cut short)
 BUDGET = 30000
+#: the clock is read once every this many positions or so
+CHECK_EVERY = 256
 
 
 class _Out(Exception):
@@ -34,7 +38,7 @@ class _Out(Exception):
 
 class CastleSearch:
     def __init__(self, pos: Position, me: int, order: list[int], step: int, base: list[int],
-                 budget: int = BUDGET):
+                 budget: int = BUDGET, clock: Callable[[], float] | None = None, deadline: float = 0.0):
         self.pos = pos
         self.me = me
         self.order = order
@@ -43,6 +47,10 @@ class CastleSearch:
         self.base = base  # points of earlier games of the series, per seat
         self.budget = budget
         self.nodes = 0
+        self.clock = clock
+        self.deadline = deadline
+        self.late = False
+        self.next_check = CHECK_EVERY
         self.others = [s for s in range(len(base)) if s != me]
         #: per seat with a house: for each colour, the touch counts of the cells outside it, and
         #: those cells (None for a seat without a house: every cell)
@@ -57,6 +65,21 @@ class CastleSearch:
                 self.outside.append([itemgetter(*[3 * i + k for i in cells]) for k in (0, 1, 2)])
                 self.outside_cells.append(cells)
         self.quick = True  # `frontier` one turn from the end (False: every leaf played out)
+
+    def out_of_time(self) -> bool:
+        """Whether the clock reads the deadline or later (once it has, without reading it again)."""
+        if not self.late and self.clock is not None and self.clock() >= self.deadline:
+            self.late = True
+        return self.late
+
+    def spent(self) -> bool:
+        """Whether the budget of positions, or of time (read every CHECK_EVERY positions), is spent."""
+        if self.nodes > self.budget:
+            return True
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + CHECK_EVERY
+            return self.out_of_time()
+        return False
 
     # -- values -------------------------------------------------------------------------------------
 
@@ -121,7 +144,7 @@ class CastleSearch:
             return self.frontier(alpha, beta, step)
         seat = self.order[step % self.n]
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.spent():
             raise _Out
         if depth == 0:
             v = self.value()
@@ -154,7 +177,7 @@ class CastleSearch:
         nxt = self.order[(step + 1) % self.n]
         moves = self.moves(seat)
         self.nodes += len(moves) + 1
-        if self.nodes > self.budget:
+        if self.spent():
             raise _Out
         touch = pos.touch
         supply = pos.supply
@@ -243,7 +266,7 @@ class CastleSearch:
         remaining = min(self.pos.left, sum(self.pos.supply))
         best = moves[0]
         depth = 1
-        while depth <= remaining and self.nodes <= self.budget:
+        while depth <= remaining and self.nodes <= self.budget and not (depth > 1 and self.out_of_time()):
             try:
                 best = self.root(depth, moves)
             except _Out:
@@ -266,6 +289,6 @@ class CastleBot(Bot):
         order = view["order"]
         points = view["points"]
         base = [t - p for t, p in zip(view["totals"], points)]
-        search = CastleSearch(pos, me, order, order.index(me), base, self.budget)
+        search = CastleSearch(pos, me, order, order.index(me), base, self.budget, self.clock, self.deadline())
         cell, colour = search.best(self.random.shuffle)
         return Move("place", (COLOURS[colour], view["squares"][cell]))

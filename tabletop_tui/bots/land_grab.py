@@ -2,8 +2,9 @@
 
 It looks four moves ahead (its move, the reply, its next move and the reply to that) where its budget
 of positions allows, and three at least, deepening step by step with the best moves of the last step
-searched first. The budget counts
-positions, not seconds, so the same position always gets the same move on any machine.
+searched first. It stops at whichever comes first: a budget of positions (where that comes first, the
+same position always gets the same move on any machine) or its time budget (`Bot.time_budget`, read
+on `Bot.clock` every few dozen positions); either way the moves searched deepest decide.
 
 A position is judged by how near each side stands to a fence: `barrier(...)` counts the empty squares
 still missing from the cheapest chain of the side's pieces, corner to corner or side by side, across
@@ -14,6 +15,8 @@ brought on and how far they have come count a little; the same for the opponent 
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.engine import Move
@@ -108,13 +111,24 @@ class _OutOfBudget(Exception):
     pass
 
 
-class Searcher:
-    """Negamax with alpha-beta pruning, deepening one move at a time within a budget of positions."""
+#: the clock is read once every this many positions (a power of two)
+CHECK_EVERY = 32
 
-    def __init__(self, budget: int = 4000, max_depth: int = 3):
+
+class Searcher:
+    """Negamax with alpha-beta pruning, deepening one move at a time within a budget of positions and,
+    given a `clock`, until it reads `deadline` or later."""
+
+    def __init__(self, budget: int = 4000, max_depth: int = 3,
+                 clock: Callable[[], float] | None = None, deadline: float = 0.0):
         self.budget = budget
         self.max_depth = max_depth
         self.nodes = 0
+        self.clock = clock
+        self.deadline = deadline
+
+    def out_of_time(self) -> bool:
+        return self.clock is not None and self.clock() >= self.deadline
 
     def order(self, pos: Position, moves: list[tuple]) -> list[tuple]:
         """Likely good moves first: King captures, moves into the fence's ranks, creations."""
@@ -144,7 +158,7 @@ class Searcher:
 
     def search(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or (self.nodes & (CHECK_EVERY - 1) == 0 and self.out_of_time()):
             raise _OutOfBudget
         if depth == 0:
             return evaluate(pos)
@@ -180,6 +194,8 @@ class Searcher:
         ranked = moves
         best_scores: list[tuple[int, tuple]] = []
         for depth in range(1, self.max_depth + 1):
+            if depth > 1 and self.out_of_time():
+                break
             scores: list[tuple[int, tuple]] = []
             alpha = -WIN * 2
             try:
@@ -199,13 +215,15 @@ class Searcher:
             ranked = [m for _, m in scores]
             if scores[0][0] >= WIN:
                 break
+        if not best_scores:  # not one move searched: the likeliest first
+            return ranked[:1]
         top = max(s for s, _ in best_scores)
         return [m for s, m in best_scores if s == top]
 
 
 class LandGrabBot(Bot):
-    #: four moves ahead (its move, the reply, its next, the reply to that) where 30,000 positions do;
-    #: three at least (some 3,000 positions at most)
+    #: four moves ahead (its move, the reply, its next, the reply to that) where 30,000 positions and
+    #: its time budget do; three at least (some 3,000 positions at most) where the time allows
     budget = 30_000
     max_depth = 4
 
@@ -213,7 +231,7 @@ class LandGrabBot(Bot):
         if len(moves) == 1:
             return moves[0]
         pos = position_from_view(view)
-        best = Searcher(self.budget, self.max_depth).best_moves(pos)
+        best = Searcher(self.budget, self.max_depth, self.clock, self.deadline()).best_moves(pos)
         choice = public(self.random.choice(best))
         return choice if choice in moves else self.random.choice(moves)
 

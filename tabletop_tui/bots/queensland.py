@@ -12,9 +12,15 @@ best `WIDTH` candidates of each turn, with alpha-beta pruning; with more than tw
 are taken to play against it together (a "paranoid" search). The value of a position is the bot's
 points less the best of the others' (with the lowest-score variant, the other way round). Near the
 end the search runs to the last checker, where that value is the final score.
+
+Given a clock and a time by which to answer (`Bot.time_budget`, read on `Bot.clock` at every turn
+searched), the search deepens one turn at a time up to that depth, and when the time is up makes the
+best turn of the deepest search finished, or of the one cut short if it had weighed that turn.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.engine import Move
@@ -137,10 +143,15 @@ def all_scores(board: list, n: int) -> list[int]:
     return scores
 
 
+class _Out(Exception):
+    """The time is up: the depth being searched is abandoned."""
+
+
 class Search:
     """One decision's search: the board, the points, whose turns come and how many checkers are left."""
 
-    def __init__(self, board: list, hands: list, order: list, me: int, lowest: bool):
+    def __init__(self, board: list, hands: list, order: list, me: int, lowest: bool,
+                 clock: Callable[[], float] | None = None, deadline: float = 0.0):
         self.board = board
         self.n = len(hands)
         self.scores = all_scores(board, self.n)
@@ -150,6 +161,8 @@ class Search:
         self.sign = -1 if lowest else 1
         self.lowest = lowest
         self.nodes = 0
+        self.clock = clock
+        self.deadline = deadline
         # weight[p] = what a point of each owner is worth to p, turning to the gains p looks for
         self.weights = []
         for p in range(self.n):
@@ -285,6 +298,8 @@ class Search:
     def search(self, p: int, depth: int, alpha: int, beta: int) -> int:
         """The value of the position with p to begin a turn, searched `depth` turns on."""
         self.nodes += 1
+        if self.clock is not None and self.clock() >= self.deadline:
+            raise _Out
         if depth == 0 or self.hands[p] == 0:
             return self.value()
         maximizing = p == self.me
@@ -292,8 +307,10 @@ class Search:
         best = -10**9 if maximizing else 10**9
         for _, a, b, u in self.candidates(p, self.may_move(p), WIDTH):
             before = self.play_turn(p, a, b, u)
-            v = self.search(nxt, depth - 1, alpha, beta)
-            self.take_back(p, a, b, u, before)
+            try:
+                v = self.search(nxt, depth - 1, alpha, beta)
+            finally:
+                self.take_back(p, a, b, u, before)
             if maximizing:
                 if v > best:
                     best = v
@@ -310,24 +327,40 @@ class Search:
 
 
 def decide(board: list, hands: list, order: list, me: int, may_move: bool, lowest: bool,
-           tie_break=None) -> tuple[int, int, int]:
-    """The bot's turn: (from, to, placed), from = to = -1 for no move."""
-    search = Search(board, list(hands), order, me, lowest)
+           tie_break=None, clock: Callable[[], float] | None = None,
+           deadline: float = 0.0) -> tuple[int, int, int]:
+    """The bot's turn: (from, to, placed), from = to = -1 for no move. With a `clock`, deepening one
+    turn at a time until it reads `deadline`; without, at once as deep as it goes."""
+    search = Search(board, list(hands), order, me, lowest, clock, deadline)
     turns_left = sum(hands)
     depth = turns_left if turns_left <= END_DEPTH else DEPTH
     nxt = search.next_seat(me)
-    best_value = None
-    best: list[tuple[int, int, int]] = []
-    alpha = -10**9
-    for _, a, b, u in search.candidates(me, may_move, ROOT_WIDTH, full=turns_left == 1):
-        before = search.play_turn(me, a, b, u)
-        v = search.search(nxt, depth - 1, alpha, 10**9)
-        search.take_back(me, a, b, u, before)
-        if best_value is None or v > best_value:
-            best_value, best = v, [(a, b, u)]
-            alpha = v
-        elif v == best_value:
-            best.append((a, b, u))
+    turns = search.candidates(me, may_move, ROOT_WIDTH, full=turns_left == 1)
+    best: list[tuple[int, int, int]] = [turns[0][1:]]
+    for d in range(1 if clock is not None else depth, depth + 1):
+        best_value = None
+        found: list[tuple[int, int, int]] = []
+        weighed: list[tuple[int, int, int]] = []
+        alpha = -10**9
+        try:
+            for _, a, b, u in turns:
+                before = search.play_turn(me, a, b, u)
+                try:
+                    v = search.search(nxt, d - 1, alpha, 10**9)
+                finally:
+                    search.take_back(me, a, b, u, before)
+                weighed.append((a, b, u))
+                if best_value is None or v > best_value:
+                    best_value, found = v, [(a, b, u)]
+                    alpha = v
+                elif v == best_value:
+                    found.append((a, b, u))
+        except _Out:
+            # the depth cut short decides if it weighed again the best turn of the last one
+            if any(t in best for t in weighed):
+                best = found
+            break
+        best = found
     if tie_break is not None and len(best) > 1:
         return tie_break(best)
     return best[0]
@@ -339,7 +372,7 @@ class QueenslandBot(Bot):
         board = [-1 if o is None else o for o in view["board"]]
         may_move = view["phase"] == "move"
         a, b, u = decide(board, view["hands"], view["order"], me, may_move, view["lowest"],
-                         self.random.choice)
+                         self.random.choice, self.clock, self.deadline())
         if a >= 0:
             move = Move("move", (a, b))
         else:

@@ -6,7 +6,9 @@ of moves (a move's statistics gathered over every deal in which it was legal, th
 the moves legal in this deal), adds one move, plays the rest of the game at random (at most
 `rollout_moves` moves) and credits each move on the way with the result for the seat that made it: a
 win 1, a first place shared among k seats 1/k, anything else 0; a game stopped unfinished counts as a
-share for everyone. It then makes the move it tried most.
+share for everyone. It then makes the move it tried most. It stops dealing early when its time budget
+is spent (`Bot.time_budget`, read on `Bot.clock` after each deal); where the iterations run out
+first, the same view and seed always get the same move.
 
 Strong enough to beat random play everywhere and to be a new game's first computer player; a game
 written with care deserves a bot that knows its strategy.
@@ -53,7 +55,8 @@ def rewards(game: Game) -> list[float]:
 
 
 class SearchBot(Bot):
-    """Information-set Monte Carlo tree search (see the module). `iterations` deals per decision."""
+    """Information-set Monte Carlo tree search (see the module). At most `iterations` deals per
+    decision, fewer if the time budget is spent first (one at least)."""
 
     iterations = 120
     rollout_moves = 300
@@ -74,7 +77,11 @@ class SearchBot(Bot):
         rnd = self.random
         root = _Node(self.seat)
         c = self.exploration
-        for _ in range(self.iterations):
+        clock = self.clock
+        deadline = self.deadline()
+        for i in range(self.iterations):
+            if i and clock() >= deadline:
+                break
             game = knowledge.sample(rnd)
             node = root
             path = []
