@@ -7,6 +7,7 @@ command line, the tests and the benchmarks drive the same path as a person does.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from tabletop_tui import catalog
@@ -281,6 +282,8 @@ class Session:
         the seats stay as they are."""
         bot_class = self.info.bot_class()
         bots = {s: bot_class(s, self.game.seed) for s in range(len(self.players))}
+        for bot in bots.values():
+            bot.time_budget = math.inf  # a scene plays the same on any machine: searches stop at their own limits
         for _ in range(moves):
             if self.over():
                 break

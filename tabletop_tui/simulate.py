@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections import Counter
@@ -62,6 +63,8 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
     for g in range(games):
         game_seed = seed + g
         bots = {s: (RandomBot if s in random_seats else bot_class)(s, game_seed) for s in range(n)}
+        for bot in bots.values():
+            bot.time_budget = math.inf  # a seed plays the same games on any machine: searches stop at their own limits
         try:
             game, was_capped = play_one(info, names, game_seed, options, bots, limit)
         except Exception as exc:  # reported, not raised: a simulation is a measurement

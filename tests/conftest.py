@@ -5,6 +5,17 @@ import pytest
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
+@pytest.fixture(autouse=True)
+def bots_think_without_a_clock(monkeypatch):
+    """No test depends on the machine's speed: a computer player searches to its own limits (positions,
+    deals), not to the time it is given at the table. tests/test_bot_budget.py sets budgets itself."""
+    import math
+
+    from tabletop_tui.bots.base import Bot
+
+    monkeypatch.setattr(Bot, "time_budget", math.inf)
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A fresh save folder for each test (the program never touches the real one in tests)."""
