@@ -276,16 +276,6 @@ class LandGrabScreen(BoardScreen):
             self.error = f"{name} is empty: choose one of your pieces, or an empty square on rank {row} to create one."
         self.refresh_table()
 
-    def choose_any(self, rnd) -> None:
-        """Choose, as a person would, the square a legal move starts from, at random (for the benchmark of
-        key to frame: the action bar then holds the keys that make a move)."""
-        seat = self.chooser()
-        if seat is not None:
-            moves = self.game.legal_moves(seat)
-            move = rnd.choice(moves)
-            if move.args:
-                self.choose_square(square_index(move.args[0], 8, 8))
-
     def unlisted_key(self, key: str) -> bool:
         seat = self.chooser()
         if key in "0123456" and seat is not None:
