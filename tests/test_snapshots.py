@@ -67,8 +67,15 @@ def test_launcher_with_saves_and_records(snap_compare, make_app, store, fixed_cl
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_setup(snap_compare, make_app, game_id):
     async def open_setup(pilot):
+        from textual.widgets import Input
+
         await settle(pilot)
         pilot.app.open_setup(catalog.get(game_id))
+        await settle(pilot)
+        # the focused name's cursor blinks every half second of real time: held visible, the picture does
+        # not depend on how long a busy machine took to get here
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
         await settle(pilot)
 
     assert snap_compare(make_app(), run_before=open_setup)
