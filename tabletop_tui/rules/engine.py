@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence, TypedDict, TypeVar
 
 from tabletop_tui.rules.hidden import (EVERYONE, Place, Secret, exchange_mapping, objects, redact, relabel_state,
-                                       unseen)
+                                       token, unseen)
 from tabletop_tui.rules.words import shorten
 
 T = TypeVar("T")
@@ -398,7 +398,7 @@ def _no_moves_once_over(hook: Callable[["Game", int], list[Move]]) -> Callable[[
             return []
         return moves
 
-    legal_moves.no_moves_once_over = True  # type: ignore[attr-defined]
+    setattr(legal_moves, "no_moves_once_over", True)
     return legal_moves
 
 
@@ -450,7 +450,7 @@ def _with_common_fields(hook: Callable[["Game", int | None], Any]) -> Callable[[
         fields["winners"] = outcome.winners if outcome is not None else []
         return fields
 
-    view.engine_view = True  # type: ignore[attr-defined]
+    setattr(view, "engine_view", True)
     return view
 
 
@@ -724,8 +724,6 @@ class Game(abc.ABC):
     def shown(self, seat: int | None, items: Iterable[Any]) -> list[str | None]:
         """The tokens of `items` (cards, codes, Secrets) as `seat` sees them: the token, or None for
         one hidden from it. A view shows a place through this, so that it cannot show too much."""
-        from tabletop_tui.rules.hidden import token
-
         hidden = self.hidden_from(seat)
         out: list[str | None] = []
         for item in items:
