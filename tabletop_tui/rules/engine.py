@@ -482,10 +482,11 @@ class Game(abc.ABC):
       - `places()`: where the cards (and other secrets) lie and who may see each place (rules/hidden.py).
         From it the engine derives `hidden_from(seat)`, the cards a seat has not seen; a view never
         shows one (it reads "?"); `determinized(seat, rng)` deals them anew for a computer player.
-        From `hidden_from` the engine knows by itself which moves showed a seat something: a move after which a seat has seen a card it had not, or one
-        that tells another seat than the mover a private event (`Event.to`; any seat, where the game
-        declares no hidden cards), or one that drew from `self.rng`, sets the undo floor there, and
-        no undo passes it. A game need not call `revealed()` for those.
+        From `hidden_from` the engine knows by itself which moves showed a seat something: a move
+        after which a seat has seen a card it had not, or one that tells another seat than the mover a
+        private event (`Event.to`; any seat, where the game declares no hidden cards), or one that drew
+        from `self.rng`, sets the undo floor there, and no undo passes it. A game need not call
+        `revealed()` for those.
       - call `self.revealed()` only for what `hidden_from` does not declare (a card turned from a deck
         shuffled earlier in a game without hidden hands): such a move cannot be undone either.
     """
