@@ -44,11 +44,12 @@ async def lift_curtain(pilot, app, clock: Clock | None = None) -> None:
     assert app.screen is not curtain
 
 
-async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int = 800) -> list[str]:
-    """Play a game of people behind the curtain to its results, checking at every step that the
-    screen shows no card hidden from whoever looks: nobody on the curtain, the viewer on the table.
-    `choose(screen, actions)` picks the action to press; every action offered must be the viewer's.
-    Returns the names the curtain was lifted for."""
+async def to_the_results(pilot, app, screen_class, act, steps: int = 800, people: bool = False) -> list[str]:
+    """Play a game behind the curtain to its results, checking at every step that the screen shows no
+    card hidden from whoever looks: nobody on the curtain, the viewer on the table. While the person at
+    the keyboard may act, `act(screen, viewer)` (a coroutine) makes their choice; once they have moved,
+    Enter passes the keyboard (or waits for the computer). `people`: every seat is a person, so the
+    table always has a viewer. Returns the names the curtain was lifted for."""
     lifted = []
     for _ in range(steps):
         screen = app.screen
@@ -60,15 +61,28 @@ async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int 
             await lift_curtain(pilot, app)
         elif isinstance(screen, screen_class):
             viewer = screen.viewer()
-            assert viewer is not None
-            assert_sees_only(app, screen.session, viewer)
-            actions = screen.query_one("#actions").actions
+            assert viewer is not None or not people
+            if viewer is not None:
+                assert_sees_only(app, screen.session, viewer)
             if not screen.input_open():
                 await pilot.press("enter")
-            elif actions:
-                assert all(a.seat == viewer for a in actions)
-                await pilot.press(choose(screen, actions).key)
             else:
-                await pilot.pause(0.01)
+                await act(screen, viewer)
         await settle(pilot, 2)
     raise AssertionError(f"no results after {steps} steps")
+
+
+async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int = 800) -> list[str]:
+    """Play a game of people behind the curtain to its results (`to_the_results`): `choose(screen,
+    actions)` picks the action to press; every action offered must be the viewer's. Returns the names
+    the curtain was lifted for."""
+
+    async def act(screen, viewer):
+        actions = screen.query_one("#actions").actions
+        if actions:
+            assert all(a.seat == viewer for a in actions)
+            await pilot.press(choose(screen, actions).key)
+        else:
+            await pilot.pause(0.01)
+
+    return await to_the_results(pilot, app, screen_class, act, steps, people=True)

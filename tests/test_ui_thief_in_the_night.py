@@ -14,6 +14,7 @@ from tabletop_tui.ui.screens.thief_in_the_night import ThiefInTheNightScreen
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.ui.widgets.cards import chip_text
 from tabletop_tui.ui.widgets.castle_map import CastleMap
+from handoff_helpers import to_the_results
 from ui_helpers import screen_text, settle, shown
 
 
@@ -37,8 +38,7 @@ def assert_sees_only(app, session, seat) -> None:
 GAME = "thief-in-the-night"
 
 
-async def test_two_people_play_a_night_behind_the_curtain(make_app, store, monkeypatch):
-    monkeypatch.setattr(CurtainScreen, "PAUSE", 0, raising=False)  # no wait before the curtain takes a key
+async def test_two_people_play_a_night_behind_the_curtain(make_app, store):
     session = Session.new(GAME, ["Ada", "Bo"], 5, {"dawn": 1}, store=store)
     captain = session.game.captain_seat
     # the captain and three guards stand away from the corners; the last two guards are placed on the screen
@@ -47,33 +47,24 @@ async def test_two_people_play_a_night_behind_the_curtain(make_app, store, monke
     session.release()
     app = make_app(start={"save": session.save_id})
     kinds = set()
+
+    async def act(screen, viewer):
+        actions = screen.query_one("#actions").actions
+        if actions:
+            assert all(a.seat == viewer for a in actions)
+            real = [a for a in actions if a.move.kind not in ("ui",)]
+            pick = real[0] if real else actions[0]
+            kinds.add(pick.move.kind)
+            await pilot.press(pick.key)
+        else:  # placing: the cursor goes to a free square by its name (the guards to the south-east
+            # corner, the thief to the north-west), where the bar offers its facings
+            moves = screen.session.game.legal_moves(viewer)
+            x, y = (moves[-1] if moves[0].kind == "post" else moves[0]).args[:2]
+            await pilot.press(*square_name(y * N + x), "enter")
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        for _ in range(60):
-            screen = app.screen
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, CurtainScreen):
-                assert_sees_only(app, app.screen_stack[-2].session, None)
-                await pilot.press(getattr(screen, "key", "enter"))  # the key it shows lifts it
-            elif isinstance(screen, ThiefInTheNightScreen):
-                viewer = screen.viewer()
-                assert_sees_only(app, screen.session, viewer)
-                actions = screen.query_one("#actions").actions
-                if not screen.input_open():  # the person who moved passes the keyboard
-                    await pilot.press("enter")
-                elif actions:
-                    assert all(a.seat == viewer for a in actions)
-                    real = [a for a in actions if a.move.kind not in ("ui",)]
-                    pick = real[0] if real else actions[0]
-                    kinds.add(pick.move.kind)
-                    await pilot.press(pick.key)
-                else:  # placing: the cursor goes to a free square by its name (the guards to the south-east
-                    # corner, the thief to the north-west), where the bar offers its facings
-                    moves = screen.session.game.legal_moves(viewer)
-                    x, y = (moves[-1] if moves[0].kind == "post" else moves[0]).args[:2]
-                    await pilot.press(*square_name(y * N + x), "enter")
-            await settle(pilot, 2)
+        await to_the_results(pilot, app, ThiefInTheNightScreen, act, steps=60, people=True)
         assert isinstance(app.screen, ResultsScreen)
         game = app.screen.session.game
     assert game.outcome() is not None and "Dawn" in game.outcome().summary

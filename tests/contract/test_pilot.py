@@ -16,12 +16,10 @@ import pytest
 from tabletop_tui import catalog
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.screens.modals import CurtainScreen
-from tabletop_tui.ui.screens.results import ResultsScreen
 
 from contract_games import plan
-from handoff_helpers import lift_curtain
-from ui_helpers import assert_sees_only, screen_text, settle
+from handoff_helpers import to_the_results
+from ui_helpers import screen_text, settle
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: moves short of the end where the save is opened
@@ -63,35 +61,25 @@ async def test_a_resumed_game_ends_through_its_screen(make_app, store, game_id):
     rnd = random.Random(5)
     followed = n == 2  # computers' choices may differ from the recorded game's
     app = make_app(start={"save": session.save_id}, force_curtain=True)
+
+    async def act(screen, viewer):
+        """The recorded game's own move where it is this person's, else any legal one."""
+        nonlocal followed
+        game = screen.session.game
+        if viewer is None or not game.legal_moves(viewer):
+            return
+        mine = [i for i, (s, _) in enumerate(rest) if s == viewer]
+        move = rest[mine[0]][1] if mine and rest[mine[0]][1] in game.legal_moves(viewer) else None
+        if move is not None:
+            del rest[mine[0]]
+        else:
+            followed = False
+            move = rnd.choice(game.legal_moves(viewer))
+        assert screen.submit(viewer, move)
+
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot, 3)
-        for _ in range(400):
-            screen = app.screen
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, CurtainScreen):
-                assert_sees_only(app, app.screen_stack[-2].session, None)
-                await lift_curtain(pilot, app)
-            elif isinstance(screen, GameScreen):
-                game = screen.session.game
-                viewer = screen.viewer()
-                if viewer is not None:
-                    assert_sees_only(app, screen.session, viewer)
-                if not screen.input_open():
-                    await pilot.press("enter")  # pass the keyboard (or wait for the computer)
-                elif viewer is not None and game.legal_moves(viewer):
-                    # the recorded game's own move where it is this person's, else any legal one
-                    mine = [i for i, (s, _) in enumerate(rest) if s == viewer]
-                    move = rest[mine[0]][1] if mine and rest[mine[0]][1] in game.legal_moves(viewer) else None
-                    if move is not None:
-                        del rest[mine[0]]
-                    else:
-                        followed = False
-                        move = rnd.choice(game.legal_moves(viewer))
-                    assert screen.submit(viewer, move)
-            await settle(pilot, 2)
-        else:
-            raise AssertionError(f"{game_id}: no results after 400 steps")
+        await to_the_results(pilot, app, GameScreen, act, steps=400)
         results = app.screen
         outcome = results.session.game.outcome()
         assert outcome is not None
