@@ -1,0 +1,306 @@
+"""King of the Beach: the pyramid of ten spaces drawn as a pyramid, the auction, the hand of the person at
+the keyboard and everyone's goodies.
+
+The table is drawn from one seat's view: that person's own hand, and for the others only what
+everyone may see (the pyramid and its cards, the goodies, the cards known to be in each hand). Between
+people, behind the curtain, it shows the public table alone.
+
+The last Aggression's fights can be stepped through on the pyramid: `f` shows the first fight (its
+attackers and defender marked, the cards as they stood, the result below), `f` again the next, and
+after the sixth the pyramid as the fights left it; one more `f` goes back to the table as it is now.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.cards import Canvas, chip
+from tabletop_tui.ui.widgets.common import Drawn
+
+#: the key that steps through the fights (never a choice's key)
+FIGHT_KEY = "f"
+KEYS = "123456789abcdeghijkmnoprtvwxyz"
+
+SUIT_ACTIONS = {"S": "switch places with a robot", "H": "trade a goodie, choosing both cards",
+                "D": "draw a card", "C": "put the stone on a space"}
+SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+ROBOT = Style(color="#c8c8c8", bgcolor="#3a3a3a")
+PLAYER = Style(color="#ffffff", bgcolor="#1e4a7a", bold=True)
+ME = Style(color="#101010", bgcolor="#f0c040", bold=True)
+ATTACK = Style(color="#101010", bgcolor="#70c070", bold=True)
+DEFEND = Style(color="#ffffff", bgcolor="#b03030", bold=True)
+NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
+STONE_STYLE = Style(color="#e0b030", bold=True)
+
+
+def short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def tight(code: str | None) -> Text:
+    if code is None:
+        return Text("--", style="dim")
+    text, style = chip(code)
+    return Text(text.strip(), style)
+
+
+def tights(codes) -> Text:
+    return Text(" ").join(tight(c) for c in codes) if codes else Text("none", style="dim")
+
+
+class KingOfTheBeachScreen(GameScreen):
+    DEFAULT_CSS = """
+    #kb-status, #kb-pyramid, #kb-fight, #kb-hand, #kb-goodies { height: auto; }
+    #kb-pyramid { margin: 0 0 1 0; }
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: the fight shown (0-5), 6 for the pyramid after the fights, None: the table as it is
+        self.replay: int | None = None
+        self._fights_seen: object = None
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="kb-status")
+        yield Drawn(id="kb-pyramid")
+        yield Drawn(id="kb-fight")
+        yield Drawn(id="kb-hand")
+        yield Drawn(id="kb-goodies")
+
+    # -- the pyramid ----------------------------------------------------------------------------------
+
+    def cell_width(self) -> int:
+        width = self.query_one("#kb-pyramid", Drawn).size.width or 45
+        return max(9, min(16, (width - 3) // 4))
+
+    def draw_pyramid(self, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
+                     stone: int | None) -> Text:
+        cw = self.cell_width()
+        width = cw * 4 + 3
+        canvas = Canvas(width, len(ROWS) * 3 - 1)
+        names = view["names"]
+        n = len(view["players"])
+        viewer = view["viewer"]
+        for r, row in enumerate(ROWS):
+            left = (width - (len(row) * cw + len(row) - 1)) // 2
+            for i, space in enumerate(row):
+                x, y = left + i * (cw + 1), r * 3
+                occupant = pyramid[space - 1]
+                style = marks.get(space) or (ME if occupant == viewer else PLAYER if occupant < n else ROBOT)
+                label = f"{space} " + short(names[occupant], cw - len(str(space)) - 1)
+                canvas.put(x, y, label.ljust(cw), style)
+                canvas.put(x, y + 1, " " * cw, style)
+                code = cards[space - 1]
+                if code is not None:
+                    text, cstyle = chip(code)
+                    canvas.put(x + 1, y + 1, text, cstyle)
+                    canvas.put(x + 5, y + 1, fmt(values[space - 1]), style)
+                if stone == space:
+                    canvas.put(x + cw - 1, y + 1, "●", style + STONE_STYLE)
+        return canvas.text()
+
+    # -- the table ------------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        fights = view["fights"]
+        key = (view["round"], tuple(tuple(f["before"]) for f in fights))
+        if key != self._fights_seen:
+            self._fights_seen = key
+            self.replay = None
+        if self.replay is not None and not fights:
+            self.replay = None
+        self.query_one("#kb-status", Drawn).update(self.status_text(view))
+        fight_line = self.query_one("#kb-fight", Drawn)
+        if self.replay is None:
+            marks: dict[int, Style] = {}
+            if view["playing"] is not None:
+                marks[view["playing"]] = NEXT
+            self.query_one("#kb-pyramid", Drawn).update(
+                self.draw_pyramid(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
+            fight_line.update(self.hint_text(view))
+        else:
+            pyramid_text, line = self.replay_frame(view)
+            self.query_one("#kb-pyramid", Drawn).update(pyramid_text)
+            fight_line.update(line)
+        self.query_one("#kb-hand", Drawn).update(self.hand_text(view))
+        self.query_one("#kb-goodies", Drawn).update(self.goodies_text(view))
+
+    def replay_frame(self, view: dict) -> tuple[Text, Text]:
+        fights = view["fights"]
+        names = view["names"]
+        step = self.replay or 0
+        if step >= len(fights):  # the pyramid as the fights left it
+            last = fights[-1]
+            cards, values = self.after_cards(last)
+            line = Text(f"After the fights ({len(fights)} of {len(fights)}): ", style="bold")
+            up = [names[o] for o in view["moved_up"]]
+            line.append(("moved up and kept their cards: " + ", ".join(up)) if up else "no player moved up")
+            line.append(f".  {FIGHT_KEY}: back to the table", style="dim")
+            return self.draw_pyramid(view, last["after"], cards, values, {}, None), line
+        f = fights[step]
+        a, b = f["attackers"]
+        d = f["defender"]
+        marks = {a: ATTACK, b: ATTACK, d: DEFEND}
+        before = f["before"]
+        vals = f["values"]
+        line = Text(f"Fight {step + 1} of {len(fights)}: ", style="bold")
+        line.append(f"{names[before[a - 1]]} {fmt(vals[a - 1])} + {names[before[b - 1]]} {fmt(vals[b - 1])} = "
+                    f"{fmt(f['total'])} against {names[before[d - 1]]} {fmt(vals[d - 1])}: ")
+        if f["won"]:
+            line.append(f"{names[before[f['up'] - 1]]} moves up to {d}", style="bold green")
+        else:
+            line.append(f"{names[before[d - 1]]} holds", style="bold red")
+        line.append(f".  {FIGHT_KEY}: next", style="dim")
+        return self.draw_pyramid(view, before, f["cards"], vals, marks, None), line
+
+    @staticmethod
+    def after_cards(step: dict) -> tuple[list, list]:
+        cards, values = list(step["cards"]), list(step["values"])
+        if step["won"]:
+            up, d = step["up"] - 1, step["defender"] - 1
+            cards[up], cards[d] = cards[d], cards[up]
+            values[up], values[d] = values[d], values[up]
+        return cards, values
+
+    def status_text(self, view: dict) -> Text:
+        phase = view["phase"]
+        out = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
+        words = {"auction": "auction", "aggression": "Aggression", "action": "actions", "over": "game over"}
+        out.append(f" · {words[phase]}")
+        out.append(f" · deck {view['deck']} · discards {len(view['discards'])}", style="dim")
+        if view["stone"] is not None:
+            out.append(f" · stone on {view['stone']}", style=STONE_STYLE)
+        return out
+
+    def hint_text(self, view: dict) -> Text:
+        out = Text()
+        if view["phase"] == "auction" and view["auction"]:
+            out.append("Auction: ", style="bold")
+            out.append_text(tights(view["auction"]))
+            out.append("\n")
+        if view["phase"] == "action" and view["actor"] is not None:
+            suit = view["suit"]
+            out.append(f"Highest {SUIT_GLYPH[suit]}: ", style="bold")
+            out.append(f"{view['players'][view['actor']]} may {SUIT_ACTIONS[suit]}")
+            if view["taking"]:
+                out.append(" (taking ")
+                out.append_text(tight(view["taking"]))
+                out.append(")")
+            out.append("\n")
+        if view["fights"]:
+            out.append(f"{FIGHT_KEY}: step through the fights of round "
+                       f"{view['round'] if view['phase'] in ('action', 'over') else view['round'] - 1}",
+                       style="dim")
+        return out
+
+    def hand_text(self, view: dict) -> Text:
+        viewer = view["viewer"]
+        names = view["players"]
+        out = Text()
+        if viewer is None:
+            out.append("Each hand is seen by its owner alone.", style="dim italic")
+        else:
+            out.append(f"{short(names[viewer], 10)}'s hand: ", style="bold")
+            out.append_text(tights(view["hand"]))
+        known = [(s, codes) for s, codes in enumerate(view["known"]) if codes and s != viewer]
+        if known:
+            out.append("\nKnown in hands: ", style="bold")
+            out.append_text(Text(" · ").join(Text(short(names[s], 8) + " ").append_text(tights(c)) for s, c in known))
+        return out
+
+    def goodies_text(self, view: dict) -> Text:
+        names = view["players"]
+        holders = view["holders"]
+        out = Text("Goodies", style="bold")
+        for s in range(len(names)):
+            out.append(f"\n{short(names[s], 8):<8} ")
+            out.append_text(tights(view["goodies"][s]))
+            out.append(f" {view['points'][s]}", style="dim")
+            mine = [SUIT_GLYPH[suit] for suit, h in holders.items() if h == s]
+            if mine:
+                out.append(" top " + "".join(mine), style="bold yellow")
+        return out
+
+    def scoreboard(self, view: dict):
+        rows = []
+        pyramid = view["pyramid"]
+        for s in range(len(view["players"])):
+            rows.append([pyramid.index(s) + 1, view["hands"][s], view["points"][s]])
+        return ["Space", "Cards", "Goodies"], rows
+
+    def status(self, view: dict) -> str:
+        return f"round {view['round']} of {view['rounds']}"
+
+    def prompt(self, view: dict) -> str:
+        seat = self.viewer()
+        names = view["players"]
+        if view["over"]:
+            return view["result"] or ""
+        waiting = view["to_act"]
+        if not waiting:
+            return ""
+        who = waiting[0]
+        mine = seat is not None and seat == who
+        phase = view["phase"]
+        if phase == "auction":
+            return (f"{names[who]}, take an auction card into your hand." if mine
+                    else f"Waiting for {names[who]} to take an auction card.")
+        if phase == "aggression":
+            space = view["playing"]
+            return (f"{names[who]}, play a Combat card on space {space} (the lower attacker moves up)." if mine
+                    else f"Waiting for {names[who]} to play on space {space}.")
+        suit = view["suit"] or "S"
+        if mine:
+            if view["taking"]:
+                return f"{names[who]}, give one of your goodies for the {tight(view['taking']).plain}."
+            return f"{names[who]}, your {SUIT_GLYPH[suit]} action: {SUIT_ACTIONS[suit]}, or let it go."
+        return f"Waiting for {names[who]}'s {SUIT_GLYPH[suit]} action."
+
+    # -- choices --------------------------------------------------------------------------------------
+
+    def action_key(self, move: Move, index: int) -> str:
+        return KEYS[index] if index < len(KEYS) else ""
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        kind = move.kind
+        view_names = self.game.names
+        if kind in ("take", "play", "give"):
+            return f"{kind.capitalize()} {tight(move.args[0]).plain}"
+        if kind == "trade":
+            c = card(move.args[0])
+            owner = next((s for s, p in enumerate(self.game.goodies) if c in p), None)
+            return f"Take {self.game.players[owner] + chr(39) + 's ' if owner is not None else ''}{tight(c.code).plain}"
+        if kind == "swap":
+            return f"Swap {view_names[self.game.spaces[move.args[0]]]} ({move.args[0]})"
+        if kind == "stone":
+            return f"Stone {move.args[0]}"
+        if kind == "draw":
+            return "Draw"
+        if kind == "pass":
+            return "Let it go"
+        return super().action_label(seat, move, optional)
+
+    def unlisted_key(self, key: str) -> bool:
+        if key != FIGHT_KEY:
+            return False
+        fights = self.game.view(self.viewer())["fights"]
+        if not fights:
+            self.error = "No fights yet: they come after the first Aggression."
+        else:
+            self.error = ""
+            step = -1 if self.replay is None else self.replay
+            step += 1
+            self.replay = step if step <= len(fights) else None
+        self.refresh_table()
+        return True
+
+    def keys_help(self) -> str:
+        return super().keys_help() + (f"- `{FIGHT_KEY}` steps through the last Aggression's fights on the pyramid, one "
+                                      "at a time; after the last, once more goes back to the table.\n")
