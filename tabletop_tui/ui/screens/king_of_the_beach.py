@@ -58,7 +58,6 @@ def tights(codes) -> Text:
 class KingOfTheBeachScreen(GameScreen):
     DEFAULT_CSS = """
     #kb-status, #kb-pyramid, #kb-fight, #kb-hand, #kb-goodies { height: auto; }
-    #kb-pyramid { margin: 0 0 1 0; }
     """
 
     def __init__(self, *args, **kwargs):
@@ -124,11 +123,14 @@ class KingOfTheBeachScreen(GameScreen):
                 marks[view["playing"]] = NEXT
             self.query_one("#kb-pyramid", Drawn).update(
                 self.draw_pyramid(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
-            fight_line.update(self.hint_text(view))
+            hint = self.hint_text(view)
+            fight_line.update(hint)
+            fight_line.display = bool(hint.plain)
         else:
             pyramid_text, line = self.replay_frame(view)
             self.query_one("#kb-pyramid", Drawn).update(pyramid_text)
             fight_line.update(line)
+            fight_line.display = True
         self.query_one("#kb-hand", Drawn).update(self.hand_text(view))
         self.query_one("#kb-goodies", Drawn).update(self.goodies_text(view))
 
@@ -171,12 +173,15 @@ class KingOfTheBeachScreen(GameScreen):
 
     def status_text(self, view: dict) -> Text:
         phase = view["phase"]
-        out = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
-        words = {"auction": "auction", "aggression": "Aggression", "action": "actions", "over": "game over"}
-        out.append(f" · {words[phase]}")
-        out.append(f" · deck {view['deck']} · discards {len(view['discards'])}", style="dim")
+        words = {"auction": "Auction", "aggression": "Aggression", "action": "Actions", "over": "The game is over"}
+        out = Text(words[phase], style="bold")
+        if phase == "aggression" and view["playing"] is not None:
+            out.append(f" · space {view['playing']} to play")
         if view["stone"] is not None:
-            out.append(f" · stone on {view['stone']}", style=STONE_STYLE)
+            out.append(f" · ● stone on {view['stone']}", style=STONE_STYLE)
+        if view["fights"]:
+            done = view["round"] if view["phase"] in ("action", "over") else view["round"] - 1
+            out.append(f" · {FIGHT_KEY}: the fights of round {done}", style="dim")
         return out
 
     def hint_text(self, view: dict) -> Text:
@@ -184,7 +189,6 @@ class KingOfTheBeachScreen(GameScreen):
         if view["phase"] == "auction" and view["auction"]:
             out.append("Auction: ", style="bold")
             out.append_text(tights(view["auction"]))
-            out.append("\n")
         if view["phase"] == "action" and view["actor"] is not None:
             suit = view["suit"]
             out.append(f"Highest {SUIT_GLYPH[suit]}: ", style="bold")
@@ -193,11 +197,6 @@ class KingOfTheBeachScreen(GameScreen):
                 out.append(" (taking ")
                 out.append_text(tight(view["taking"]))
                 out.append(")")
-            out.append("\n")
-        if view["fights"]:
-            out.append(f"{FIGHT_KEY}: step through the fights of round "
-                       f"{view['round'] if view['phase'] in ('action', 'over') else view['round'] - 1}",
-                       style="dim")
         return out
 
     def hand_text(self, view: dict) -> Text:
@@ -218,14 +217,18 @@ class KingOfTheBeachScreen(GameScreen):
     def goodies_text(self, view: dict) -> Text:
         names = view["players"]
         holders = view["holders"]
-        out = Text("Goodies", style="bold")
+        out = Text("Goodies: ", style="bold")
+        parts = []
         for s in range(len(names)):
-            out.append(f"\n{short(names[s], 8):<8} ")
-            out.append_text(tights(view["goodies"][s]))
-            out.append(f" {view['points'][s]}", style="dim")
+            if not view["goodies"][s]:
+                continue
+            part = Text(short(names[s], 8) + " ")
+            part.append_text(tights(view["goodies"][s]))
             mine = [SUIT_GLYPH[suit] for suit, h in holders.items() if h == s]
             if mine:
-                out.append(" top " + "".join(mine), style="bold yellow")
+                part.append(" top " + "".join(mine), style="bold yellow")
+            parts.append(part)
+        out.append_text(Text(" · ").join(parts) if parts else Text("none yet", style="dim"))
         return out
 
     def scoreboard(self, view: dict):
@@ -236,7 +239,7 @@ class KingOfTheBeachScreen(GameScreen):
         return ["Space", "Cards", "Goodies"], rows
 
     def status(self, view: dict) -> str:
-        return f"round {view['round']} of {view['rounds']}"
+        return f"round {view['round']} of {view['rounds']} · deck {view['deck']}"
 
     def prompt(self, view: dict) -> str:
         seat = self.viewer()
@@ -260,7 +263,7 @@ class KingOfTheBeachScreen(GameScreen):
         if mine:
             if view["taking"]:
                 return f"{names[who]}, give one of your goodies for the {tight(view['taking']).plain}."
-            return f"{names[who]}, your {SUIT_GLYPH[suit]} action: {SUIT_ACTIONS[suit]}, or let it go."
+            return f"{names[who]}, your {SUIT_GLYPH[suit]} action: {SUIT_ACTIONS[suit]}, or pass."
         return f"Waiting for {names[who]}'s {SUIT_GLYPH[suit]} action."
 
     # -- choices --------------------------------------------------------------------------------------
@@ -280,11 +283,11 @@ class KingOfTheBeachScreen(GameScreen):
         if kind == "swap":
             return f"Swap {view_names[self.game.spaces[move.args[0]]]} ({move.args[0]})"
         if kind == "stone":
-            return f"Stone {move.args[0]}"
+            return f"on {move.args[0]}"
         if kind == "draw":
             return "Draw"
         if kind == "pass":
-            return "Let it go"
+            return "Pass"
         return super().action_label(seat, move, optional)
 
     def unlisted_key(self, key: str) -> bool:

@@ -1,0 +1,129 @@
+"""King of the Beach through the screens: three people play a whole game from the launcher behind the
+curtain, and no screen shown to one ever holds another's hidden cards, the fights' replay among them;
+the pyramid is drawn as a pyramid and the last fights step by step on it with `f`; six players fit
+80x24."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.king_of_the_beach import KingOfTheBeachScreen
+from tabletop_tui.ui.screens.modals import CurtainScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+
+from handoff_helpers import lift_curtain, to_the_results
+from ui_helpers import assert_fits, assert_sees_only, click, open_setup, screen_text, settle, shown, type_into
+
+GAME = "king-of-the-beach"
+PARTS = ("#kb-status", "#kb-pyramid", "#kb-fight", "#kb-hand", "#kb-goodies")
+
+
+async def test_two_people_and_a_computer_play_a_whole_game_from_the_launcher_behind_the_curtain(make_app, store):
+    app = make_app()
+    rnd = random.Random(2)
+    kinds: set[str] = set()
+    replays = []
+
+    async def act(screen, viewer):
+        actions = screen.query_one("#actions").actions
+        if not actions:
+            await pilot.pause(0.01)
+            return
+        assert all(a.seat == viewer for a in actions)
+        view = screen.session.game.view(viewer)
+        if view["fights"] and not replays:
+            # the replay: each fight on the pyramid, seen by whoever is at the keyboard
+            for step in range(len(view["fights"]) + 2):
+                await pilot.press("f")
+                await settle(pilot, 1)
+                assert_sees_only(app, screen.session, viewer)
+                text = shown(screen.query_one("#kb-fight"))
+                if step < len(view["fights"]):
+                    assert f"Fight {step + 1} of 6" in text
+                    replays.append(step)
+            assert screen.replay is None
+        action = rnd.choice(actions)
+        kinds.add(action.move.kind)
+        await pilot.press(action.key)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot, app, GAME)
+        await click(pilot, app, "#computer-2")
+        await type_into(pilot, app, "#seed", "5")
+        await pilot.press("ctrl+s")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen)
+        lifted = await to_the_results(pilot, app, KingOfTheBeachScreen, act, steps=2500)
+        assert isinstance(app.screen, ResultsScreen)
+        results = screen_text(app)
+        game = app.screen.session.game
+        assert game.players == ["Ada", "Bo", "Cy"] and game.outcome().summary in results
+        assert app.screen.session.is_computer(2) and not app.screen.session.is_computer(1)
+    assert game.outcome() is not None and game.round == 6
+    assert set(lifted) == {"Ada", "Bo"}
+    assert {"take", "play"} <= kinds
+    assert replays == [0, 1, 2, 3, 4, 5]
+    assert store.unfinished() == []
+
+
+def after_fights(players: list[str], seed: int) -> Session:
+    """A game of people played with the first moves up to the actions (or the next auction) of round 1."""
+    session = Session.new(GAME, players, seed)
+    game = session.game
+    while not game.fights:
+        seat = game.to_act()[0]
+        session.play(seat, game.legal_moves(seat)[0])
+    return session
+
+
+async def test_the_pyramid_and_its_fights_step_by_step_fit_80x24_with_six(make_app, store):
+    found = after_fights(["Ada", "Bo", "Cy", "Dee", "Eve", "Fay"], 3)
+    session = Session.new(GAME, found.game.players, found.game.seed, store=store)
+    for seat, move in found.game.history:
+        session.play(seat, move)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await lift_curtain(pilot, app)
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, KingOfTheBeachScreen)
+        assert_fits(screen, *PARTS)
+        pyramid = shown(screen.query_one("#kb-pyramid")).splitlines()
+        # four rows, one space on top, four at the bottom, each row centred under the one above
+        assert pyramid[0].strip().startswith("1 ") and "10 " in pyramid[9]
+        assert pyramid[0].index("1 ") > pyramid[3].index("2 ") > pyramid[6].index("4 ") > pyramid[9].index("7 ")
+        assert "f: the fights of round 1" in shown(screen.query_one("#kb-status"))
+        fights = screen.session.game.fights
+        for i, f in enumerate(fights):
+            await pilot.press("f")
+            await settle(pilot, 2)
+            assert_fits(screen, *PARTS)
+            line = " ".join(shown(screen.query_one("#kb-fight")).split())
+            assert f"Fight {i + 1} of 6" in line
+            assert ("moves up" in line) == f["won"] and ("holds" in line) != f["won"]
+            names = screen.session.game.names
+            assert names[f["before"][f["defender"] - 1]] in line
+        await pilot.press("f")
+        await settle(pilot, 2)
+        assert "After the fights" in shown(screen.query_one("#kb-fight"))
+        await pilot.press("f")
+        await settle(pilot, 2)
+        assert screen.replay is None and "Fight" not in shown(screen.query_one("#kb-fight"))
+
+
+async def test_f_before_any_fight_says_why(make_app, store):
+    session = Session.new(GAME, ["Ada", "Bo", "Cy"], 2, store=store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await lift_curtain(pilot, app)
+        await settle(pilot, 3)
+        screen = app.screen
+        await pilot.press("f")
+        await settle(pilot, 2)
+        assert "No fights yet" in shown(screen.query_one("#prompt"))
+        assert screen.session.game.history == []
