@@ -100,7 +100,7 @@ class KingOfTheBeachScreen(GameScreen):
                 if code is not None:
                     text, cstyle = chip(code)
                     canvas.put(x + 1, y + 1, text, cstyle)
-                    canvas.put(x + 5, y + 1, fmt(values[space - 1]), style)
+                    canvas.put(x + 6, y + 1, fmt(values[space - 1]), style)
                 if stone == space:
                     canvas.put(x + cw - 1, y + 1, "●", style + STONE_STYLE)
         return canvas.text()
@@ -176,7 +176,7 @@ class KingOfTheBeachScreen(GameScreen):
         words = {"auction": "Auction", "aggression": "Aggression", "action": "Actions", "over": "The game is over"}
         out = Text(words[phase], style="bold")
         if phase == "aggression" and view["playing"] is not None:
-            out.append(f" · space {view['playing']} to play")
+            out.append(f": space {view['playing']}")
         if view["stone"] is not None:
             out.append(f" · ● stone on {view['stone']}", style=STONE_STYLE)
         if view["fights"]:
