@@ -24,7 +24,9 @@ FUNCTION = {2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 
 
 
 def tight(code) -> Text:
-    """A card on one line ("A♣", "10♥")."""
+    """A card on one line ("A♣", "10♥"); a card hidden from the viewer as "▮"."""
+    if code == "?":
+        return Text("▮", "dim")
     text, style = chip(code)
     return Text(text.strip(), style)
 
