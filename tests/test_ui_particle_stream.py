@@ -1,0 +1,110 @@
+"""Particle Stream through the screens: four people play a whole race from the launcher behind the
+curtain, and no screen shown to one ever holds another's face-down cards; two people with two computer
+players go through a match of two races (the deal between them); six players fit 80x24 in every
+phase of a race, the track showing each place, who stands there and each pile's rank."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop_tui.bots.particle_stream import ParticleStreamBot
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.modals import CurtainScreen
+from tabletop_tui.ui.screens.particle_stream import ParticleStreamScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+
+from handoff_helpers import play_through_the_curtain
+from ui_helpers import assert_fits, open_setup, settle, shown, standings_rows, type_into
+
+GAME = "particle-stream"
+PARTS = ("#ps-track", "#ps-order", "#ps-hands")
+
+
+async def test_four_people_race_from_the_launcher_to_the_results_behind_the_curtain(make_app, store):
+    app = make_app()
+    rnd = random.Random(3)
+    kinds = set()
+
+    def choose(screen, actions):
+        kinds.add(actions[0].move.kind)
+        assert_fits(screen, *PARTS)
+        viewer = screen.viewer()
+        game = screen.session.game
+        track = shown(screen.query_one("#ps-track"))
+        assert f"{'▶ ' if game.to_act() == [viewer] else ''}" in track
+        hands = shown(screen.query_one("#ps-hands"))
+        if game.down[viewer]:
+            assert "yours alone" in hands
+        return rnd.choice(actions)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot, app, GAME)
+        await type_into(pilot, app, "#opt-races", "1")
+        await type_into(pilot, app, "#seed", "12")
+        await pilot.press("ctrl+s")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, CurtainScreen)
+        lifted = await play_through_the_curtain(pilot, app, ParticleStreamScreen, choose, steps=400)
+        assert isinstance(app.screen, ResultsScreen)
+        rows = standings_rows(app)
+        game = app.screen.session.game
+    assert {r[1] for r in rows} == set(game.players) and len(game.players) == 4
+    assert game.outcome() is not None and game.race == 1
+    assert set(lifted) == set(game.players)
+    assert {"play", "stay"} <= kinds or {"play", "swap"} <= kinds
+    assert store.unfinished() == []
+
+
+async def test_two_people_and_two_computers_run_a_match_of_two_races(make_app, store, monkeypatch):
+    monkeypatch.setattr(ParticleStreamBot, "budget", 60)  # its play at full strength is the rules tests'
+    session = Session.new(GAME, ["Ada", "Bo", "Cy", "Dee"], 8, {"races": 2}, computer=[2, 3], store=store)
+    assert session.curtain
+    rnd = random.Random(8)
+    game = session.game
+    while game.round < 5:  # the first rounds played as the screens would, the last through them
+        seat = game.to_act()[0]
+        session.play(seat, rnd.choice(game.legal_moves(seat)))
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    kinds = set()
+
+    def choose(screen, actions):
+        kinds.add(actions[0].move.kind)
+        return rnd.choice(actions)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await play_through_the_curtain(pilot, app, ParticleStreamScreen, choose, steps=600)
+        assert isinstance(app.screen, ResultsScreen)
+        game = app.screen.session.game
+    assert game.race == 2 and all(len(r) == 2 for r in game.race_points)
+    dealer = next(seat for seat, move in game.history if move.kind == "deal")  # race 1's last
+    assert "play" in kinds and ("deal" in kinds) == (dealer in (0, 1))
+
+
+async def test_six_players_fit_80x24_in_every_phase(make_app, store):
+    names = ["Ada", "Bo", "Cy", "Dee", "Eve", "Fay"]
+    session = Session.new(GAME, names, 3, {"races": 2}, store=store, curtain=False)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    phases = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, ParticleStreamScreen)
+        game = screen.session.game
+        for _ in range(140):
+            if game.race == 2:
+                break
+            view = game.view(None)
+            phases.add(view["phase"])
+            assert_fits(screen, *PARTS)
+            track = shown(screen.query_one("#ps-track")).splitlines()
+            assert len(track) == 7 and track[0].startswith("Track")
+            for p, line in enumerate(track[1:]):
+                assert line[2:].startswith(f"{p + 1}") and names[view["at"][p]] in line
+            if view["phase"] == "scored":
+                assert "deals race 2" in shown(screen.query_one("#ps-race"))
+            await pilot.press(screen.query_one("#actions").actions[0].key)
+            await settle(pilot, 2)
+    assert phases == {"play", "move", "scored"}
