@@ -49,6 +49,28 @@ def _parse_seats(text: str | None, n: int) -> list[int]:
     return sorted(set(seats))
 
 
+def _parse_levels(items: list[str] | None, n: int) -> dict[int, str]:
+    """--level SEAT=LEVEL (repeatable): seat (from 1) -> level, seats counted from 0."""
+    from tabletop_tui.bots.base import level_problem
+
+    levels: dict[int, str] = {}
+    for item in items or []:
+        seat_text, sep, level = item.partition("=")
+        seat_text, level = seat_text.strip(), level.strip().lower()
+        if not sep or not seat_text or "," in seat_text:
+            raise ValueError(f"--level takes SEAT=LEVEL (2=hard), not {shorten(item)}")
+        try:
+            [seat] = _parse_seats(seat_text, n)
+        except ValueError as exc:
+            raise ValueError(f"--level {shorten(item)}: {exc}") from None
+        if level_problem(level):
+            raise ValueError(f"--level {shorten(item)}: the levels are easy, normal and hard")
+        if seat in levels and levels[seat] != level:
+            raise ValueError(f"--level: seat {seat + 1} is given two levels ({levels[seat]} and {level})")
+        levels[seat] = level
+    return levels
+
+
 def _seed(text: str) -> int:
     """--seed: a whole number of at most 19 digits, quoted short when it is not."""
     from tabletop_tui.rules.engine import seed_problem, shorten
@@ -86,6 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the least the game takes)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (the next ones count up)")
     p.add_argument("--random", help="seats (from 1) played by a random player instead of the computer player")
+    p.add_argument("--search", help="seats (from 1) played by SearchBot, the searching player of any game, "
+                   "instead of the game's own")
+    p.add_argument("--level", action="append", metavar="SEAT=LEVEL",
+                   help="how well the player in SEAT plays: easy, normal or hard (repeatable; default normal; "
+                   "a player without that level plays the nearest it has)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     p.add_argument("--limit", type=int, help="stop a game after this many moves (default: the game's own)")
     p.add_argument("--json", action="store_true", help="the figures as one JSON object")
@@ -265,7 +292,9 @@ def _simulate(args) -> int:
 
         resolve_options(rules.OPTIONS, options)
         random_seats = _parse_seats(args.random, n)
-        result = simulate(info.id, args.games, n, args.seed, options, random_seats, args.limit)
+        search_seats = _parse_seats(args.search, n)
+        levels = _parse_levels(args.level, n)
+        result = simulate(info.id, args.games, n, args.seed, options, random_seats, args.limit, levels, search_seats)
     except ValueError as exc:
         return _fail(str(exc))
     _out(json.dumps(result, indent=2) if args.json else report(result))

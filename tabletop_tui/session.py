@@ -11,11 +11,24 @@ import math
 from dataclasses import dataclass, field
 
 from tabletop_tui import catalog
-from tabletop_tui.bots.base import Knowledge
+from tabletop_tui.bots.base import LEVELS, Knowledge
 from tabletop_tui.catalog import GameInfo
 from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Game, IllegalMove, Move, RecordError
 from tabletop_tui.store import SaveLost, StoreError
+
+
+#: the setting (in the store, beside the pace) of how well the computer players play: one of LEVELS
+LEVEL_SETTING = "level"
+
+
+def stored_level(store) -> str:
+    """The level chosen in the settings ("normal" where none was, or the store cannot be read)."""
+    try:
+        level = store.get_setting(LEVEL_SETTING, "normal") if store is not None else "normal"
+    except Exception:
+        return "normal"
+    return level if level in LEVELS else "normal"
 
 
 def next_computer_move(game: Game, bots: dict) -> tuple[int, Move] | None:
@@ -68,15 +81,21 @@ class Session:
     #: for them since): undo does not take them back; `seen_by` is that person
     seen: int = 0
     seen_by: str = ""
+    #: how well the computer seats play (one of LEVELS, the same for all): the settings' level when
+    #: the game was made or resumed
+    level: str = "normal"
 
     # -- making one ------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, game_id: str, players: list[str], seed: int, options: dict | None = None,
-            computer: list[int] | None = None, store=None, curtain: bool | None = None) -> "Session":
+            computer: list[int] | None = None, store=None, curtain: bool | None = None,
+            level: str | None = None) -> "Session":
+        """`level`: how well the computer seats play; None takes the one chosen in the settings."""
         info = catalog.get(game_id)
         game = info.rules_class()(players, seed, **(options or {}))
         session = cls(info, game, sorted(set(computer or [])), store)
+        session.level = stored_level(store) if level is None else level
         session.curtain = session.curtain_by_default() if curtain is None else bool(curtain)
         session._save()  # a store that refuses writes: the game is played, and saved when it can be
         session._make_bots()
@@ -101,6 +120,7 @@ class Session:
         session = cls(info, game, list(saved.get("computer", [])), store, save_id)
         session.finished_saved = bool(saved.get("finished"))
         session.synced = len(game.history)
+        session.level = stored_level(store)
         session.curtain = bool(store.get_setting(session._curtain_key(), session.curtain_by_default()))
         session._make_bots()
         if hold:
@@ -141,6 +161,8 @@ class Session:
     def _make_bots(self) -> None:
         bot_class = self.info.bot_class() if self.computer else None
         self.bots = {seat: bot_class(seat, self.game.seed) for seat in self.computer}
+        for bot in self.bots.values():
+            bot.set_level(self.level)
 
     # -- playing ----------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ import time
 from collections import Counter
 
 from tabletop_tui import catalog
-from tabletop_tui.bots.base import RandomBot
+from tabletop_tui.bots.base import RandomBot, level_problem
+from tabletop_tui.bots.search import SearchBot
 from tabletop_tui.session import next_computer_move
 
 
@@ -28,12 +29,16 @@ def play_one(info, players: list[str], seed: int, options: dict, bots: dict, lim
 
 
 def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0, options: dict | None = None,
-             random_seats: list[int] | None = None, limit: int | None = None) -> dict:
-    """Play `games` whole games with computer players (random players in `random_seats`).
+             random_seats: list[int] | None = None, limit: int | None = None, levels: dict[int, str] | None = None,
+             search_seats: list[int] | None = None) -> dict:
+    """Play `games` whole games with computer players (random players in `random_seats`, SearchBot, the
+    general searching player, in `search_seats`), each at its level (`levels`: seat -> level, normal
+    where none is given; a player takes the nearest level it has). Searches stop at their own limits,
+    never at the time, so that a seed plays the same games on any machine.
 
     What cannot be run raises ValueError before any game is played: an unknown game, a number of
     players the game does not take, fewer than one game, a move limit below 1, an option the game
-    refuses (checked once, on a table set up with it)."""
+    refuses (checked once, on a table set up with it), a level that is none, a seat given two players."""
     info = catalog.get(game_id)
     rules = info.rules_class()
     n = rules.min_players if players is None else players
@@ -49,8 +54,17 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
         rules(names, seed, **options)  # the options, and how they go together, are checked here once
     except ValueError as exc:
         raise ValueError(f"{info.title} refuses these options: {exc}") from None
+    levels = dict(levels or {})
+    for seat, level in levels.items():
+        if not 0 <= seat < n:
+            raise ValueError(f"there is no seat {seat + 1}: seats are 1 to {n}")
+        if level_problem(level):
+            raise ValueError(f"seat {seat + 1}: {level_problem(level)}")
     bot_class = info.bot_class()
     random_seats = set(random_seats or [])
+    search_seats = set(search_seats or [])
+    if random_seats & search_seats:
+        raise ValueError(f"seat {min(random_seats & search_seats) + 1} cannot be both random and SearchBot")
     limit = limit or rules.move_limit
     wins = Counter()
     wins_by_position = Counter()
@@ -59,11 +73,14 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
     lengths: list[int] = []
     errors: list[str] = []
     finished = capped = draws = total_moves = 0
+    taken: dict[int, str] = {}
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
-        bots = {s: (RandomBot if s in random_seats else bot_class)(s, game_seed) for s in range(n)}
-        for bot in bots.values():
+        bots = {s: (RandomBot if s in random_seats else SearchBot if s in search_seats else bot_class)(s, game_seed)
+                for s in range(n)}
+        for s, bot in bots.items():
+            taken[s] = bot.set_level(levels.get(s, "normal"))
             bot.time_budget = math.inf  # a seed plays the same games on any machine: searches stop at their own limits
         try:
             game, was_capped = play_one(info, names, game_seed, options, bots, limit)
@@ -108,6 +125,10 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
             str(s + 1): (round(score_sum[s] / score_count[s], 3) if score_count[s] else None) for s in range(n)
         },
         "random_seats": sorted(s + 1 for s in random_seats),
+        "search_seats": sorted(s + 1 for s in search_seats),
+        "levels": {str(s + 1): levels.get(s, "normal") for s in range(n)},
+        #: the level each seat's player plays at (the nearest it has): "normal" for a one-level player
+        "levels_played": {str(s + 1): taken[s] for s in range(n)},
         "move_limit": limit,
     }
 
@@ -123,6 +144,14 @@ def report(result: dict) -> str:
         lines.append(f"median length of a finished game: {result['median_length']:g} {result['length_unit']}")
     if result["random_seats"]:
         lines.append(f"random players in seats {', '.join(map(str, result['random_seats']))}")
+    if result["search_seats"]:
+        lines.append(f"SearchBot in seats {', '.join(map(str, result['search_seats']))}")
+    if set(result["levels"].values()) != {"normal"}:
+        shown = []
+        for seat, level in result["levels"].items():
+            played = result["levels_played"].get(seat, level)
+            shown.append(f"seat {seat} {level}" + ("" if played == level else f" (plays {played}, the nearest it has)"))
+        lines.append("levels: " + ", ".join(shown))
     lines.append("seat  wins  mean score   |  turn position  wins")
     for (seat, w), (position, pw) in zip(result["wins_by_seat"].items(), result["wins_by_position"].items()):
         mean = result["mean_score_by_seat"][seat]

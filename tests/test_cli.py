@@ -94,6 +94,20 @@ def test_simulate_help_says_what_each_argument_is(cli):
     assert "--games GAMES how many games to play (at least 1)" in text
     assert "game the game id" in text
     assert "--option KEY=VALUE a game option" in text and "--json the figures as one JSON object" in text
+    assert "--level SEAT=LEVEL how well the player in SEAT plays: easy, normal or hard (repeatable" in text
+
+
+def test_simulate_plays_each_seat_at_its_level(cli):
+    result = cli("simulate", "pontifuse", "--games", "30", "--seed", "2", "--level", "1=easy", "--level", "2 = Hard",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["levels"] == {"1": "easy", "2": "hard"}
+    assert figures["levels_played"] == {"1": "easy", "2": "normal"}  # Pontifuse plays perfectly at normal
+    assert figures["wins_by_seat"]["2"] > figures["wins_by_seat"]["1"]
+    text = cli("simulate", "pontifuse", "--games", "2", "--level", "2=hard", "--search", "1").stdout
+    assert "levels: seat 1 normal, seat 2 hard (plays normal, the nearest it has)" in text
+    assert "SearchBot in seats 1" in text
 
 
 @pytest.mark.parametrize("args", [["--help"], *[[c, "--help"] for c in SUBCOMMANDS]], ids=lambda a: " ".join(a))
@@ -138,6 +152,15 @@ def test_help_exits_zero(cli, args):
         (["simulate", "thief-dice", "--games", "3", "--option", "points=abc"], "abc"),
         (["simulate", "thief-dice", "--games", "3", "--option", "points"], "KEY=VALUE"),
         (["simulate", "ten-die-poker", "--games", "3", "--option", "ante=20", "--option", "chips=10"], "ante"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "1=expert"], "the levels are easy, normal and hard"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "hard"], "--level takes SEAT=LEVEL (2=hard), not 'hard'"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "=hard"], "--level takes SEAT=LEVEL"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "1,2=hard"], "--level takes SEAT=LEVEL"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "3=hard"], "--level '3=hard': there is no seat 3"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "x=hard"], "--level 'x=hard': seats are numbers"),
+        (["simulate", "pontifuse", "--games", "1", "--level", "1=hard", "--level", "1=easy"],
+         "seat 1 is given two levels (hard and easy)"),
+        (["simulate", "pontifuse", "--games", "1", "--search", "1", "--random", "1"], "both random and SearchBot"),
         (["export", "0123456789abcdef", "out.json"], "0123456789abcdef"),
         (["import", "missing.json"], "missing.json"),
     ],

@@ -39,6 +39,16 @@ class Knowledge:
 #: the seconds a searching computer player may think about one move, unless it is given others
 TIME_BUDGET = 0.5
 
+#: how well a computer player plays, weakest first (`Bot.set_level`)
+LEVELS = ("easy", "normal", "hard")
+#: each level's time budget as a share of the player's own (`Bot.time_budget`): 0.1 s, 0.5 s, 2 s
+LEVEL_TIME = {"easy": 0.2, "normal": 1.0, "hard": 4.0}
+
+
+def level_problem(level: str) -> str:
+    """Why `level` is not a level ("" if it is one)."""
+    return "" if level in LEVELS else f"the levels are {', '.join(LEVELS)}, not {level!r}"
+
 
 class Bot:
     """Subclasses implement `choose`. A bot is made per seat with its own seed, so that a game with
@@ -48,14 +58,38 @@ class Bot:
     seconds; a test puts a clock of its own there): it reads the clock between steps of its search and,
     once the budget is spent, makes the best move found so far. It may also count its work (positions,
     deals) and stop at a limit of its own first, so that where that limit comes first the same view
-    always gets the same move. A player that does not search reads neither."""
+    always gets the same move. A player that does not search reads neither.
+
+    A player plays at one of `levels` (`set_level`): each a time budget (`LEVEL_TIME`) and the limits of
+    its own search (`limits`: the attributes a level sets), so that where the time does not bind (a
+    simulation) the levels still differ. A player with one level plays the same way at every level."""
 
     time_budget: float = TIME_BUDGET
     clock = staticmethod(time.perf_counter)
+    #: the levels this player has (one: the setting does not change how it plays)
+    levels: tuple[str, ...] = ("normal",)
+    #: per level, the attributes it sets on the player (its search's limits)
+    limits: dict[str, dict] = {}
+    level = "normal"
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.random = random.Random(seed * 1009 + seat)
+
+    def set_level(self, level: str) -> str:
+        """Play at `level` (one of LEVELS); a player without it plays at the nearest it has. Returns the
+        level taken. The time budget becomes the level's share of the class's (`LEVEL_TIME`), so that
+        a budget lifted for every player (tests, simulations) stays lifted."""
+        problem = level_problem(level)
+        if problem:
+            raise ValueError(problem)
+        want = LEVELS.index(level)
+        taken = min(self.levels, key=lambda lv: (abs(LEVELS.index(lv) - want), LEVELS.index(lv)))
+        self.level = taken
+        self.time_budget = type(self).time_budget * LEVEL_TIME[taken]
+        for name, value in self.limits.get(taken, {}).items():
+            setattr(self, name, value)
+        return taken
 
     def deadline(self) -> float:
         """The reading of `clock` at which the move must be made: the budget from now."""

@@ -280,6 +280,9 @@ class CastleSearch:
 
 class CastleBot(Bot):
     budget = BUDGET
+    #: the positions searched at each level (and its time: 0.1 s, 0.5 s, 2 s)
+    levels = ("easy", "normal", "hard")
+    limits = {"easy": {"budget": 3_000}, "normal": {"budget": BUDGET}, "hard": {"budget": 120_000}}
 
     def choose(self, view: dict, moves: list[Move]) -> Move:
         if view["phase"] == "house":

@@ -226,6 +226,14 @@ class LandGrabBot(Bot):
     #: its time budget do; three at least (some 3,000 positions at most) where the time allows
     budget = 30_000
     max_depth = 4
+    #: easy looks two moves ahead (its move and the reply) within 3,000 positions; hard five
+    #: within 80,000 (and 2 s)
+    levels = ("easy", "normal", "hard")
+    limits = {
+        "easy": {"budget": 3_000, "max_depth": 2},
+        "normal": {"budget": 30_000, "max_depth": 4},
+        "hard": {"budget": 80_000, "max_depth": 5},
+    }
 
     def choose(self, view: dict, moves: list[Move]) -> Move:
         if len(moves) == 1:

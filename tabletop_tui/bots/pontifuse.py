@@ -5,6 +5,9 @@ looks from the X side: the value of a position is X's points minus O's when the 
 both sides playing perfectly (a scoreless board is worth 0, the replay being a fresh start). The bot
 marks a territory of the highest value for its own side, choosing at random among equals; the coin
 call and the army are mere matters of taste, so those are random too.
+
+It has two levels: normal plays perfectly (no search could play better, so there is no hard); easy
+marks a territory at random one time in three (`blunders`), and perfectly otherwise.
 """
 
 from __future__ import annotations
@@ -57,10 +60,17 @@ def warm_up() -> None:
 
 
 class PontifuseBot(Bot):
+    levels = ("easy", "normal")
+    limits = {"easy": {"blunders": 1 / 3}, "normal": {"blunders": 0.0}}
+    #: the share of territories marked at random instead of perfectly
+    blunders = 0.0
+
     def choose(self, view: dict, moves: list[Move]) -> Move:
         places = [m for m in moves if m.kind == "place"]
         if not places:
             return self.random.choice(moves)  # the coin call or the army: nothing to calculate
+        if self.blunders and self.random.random() < self.blunders:
+            return self.random.choice(places)
         me = self.seat
         mark = view["marks"][me]
         x = o = 0

@@ -151,8 +151,9 @@ class Search:
     """One decision's search: the board, the points, whose turns come and how many checkers are left."""
 
     def __init__(self, board: list, hands: list, order: list, me: int, lowest: bool,
-                 clock: Callable[[], float] | None = None, deadline: float = 0.0):
+                 clock: Callable[[], float] | None = None, deadline: float = 0.0, width: int = WIDTH):
         self.board = board
+        self.width = width
         self.n = len(hands)
         self.scores = all_scores(board, self.n)
         self.hands = hands
@@ -305,7 +306,7 @@ class Search:
         maximizing = p == self.me
         nxt = self.next_seat(p)
         best = -10**9 if maximizing else 10**9
-        for _, a, b, u in self.candidates(p, self.may_move(p), WIDTH):
+        for _, a, b, u in self.candidates(p, self.may_move(p), self.width):
             before = self.play_turn(p, a, b, u)
             try:
                 v = self.search(nxt, depth - 1, alpha, beta)
@@ -328,14 +329,17 @@ class Search:
 
 def decide(board: list, hands: list, order: list, me: int, may_move: bool, lowest: bool,
            tie_break=None, clock: Callable[[], float] | None = None,
-           deadline: float = 0.0) -> tuple[int, int, int]:
+           deadline: float = 0.0, depth: int = DEPTH, width: int = WIDTH, root_width: int = ROOT_WIDTH,
+           end_depth: int = END_DEPTH) -> tuple[int, int, int]:
     """The bot's turn: (from, to, placed), from = to = -1 for no move. With a `clock`, deepening one
-    turn at a time until it reads `deadline`; without, at once as deep as it goes."""
-    search = Search(board, list(hands), order, me, lowest, clock, deadline)
+    turn at a time until it reads `deadline`; without, at once as deep as it goes. `depth` turns ahead
+    (to the end where `end_depth` turns or fewer remain), among `width` candidates a turn
+    (`root_width` of its own)."""
+    search = Search(board, list(hands), order, me, lowest, clock, deadline, width)
     turns_left = sum(hands)
-    depth = turns_left if turns_left <= END_DEPTH else DEPTH
+    depth = turns_left if turns_left <= end_depth else depth
     nxt = search.next_seat(me)
-    turns = search.candidates(me, may_move, ROOT_WIDTH, full=turns_left == 1)
+    turns = search.candidates(me, may_move, root_width, full=turns_left == 1)
     best: list[tuple[int, int, int]] = [turns[0][1:]]
     for d in range(1 if clock is not None else depth, depth + 1):
         best_value = None
@@ -367,12 +371,24 @@ def decide(board: list, hands: list, order: list, me: int, may_move: bool, lowes
 
 
 class QueenslandBot(Bot):
+    """Easy looks one turn ahead (its own, by what it makes at once) among fewer candidates and never
+    searches to the end; normal three turns; hard four, among more candidates."""
+
+    levels = ("easy", "normal", "hard")
+    limits = {
+        "easy": {"depth": 1, "width": 6, "root_width": 8, "end_depth": 1},
+        "normal": {"depth": DEPTH, "width": WIDTH, "root_width": ROOT_WIDTH, "end_depth": END_DEPTH},
+        "hard": {"depth": 4, "width": WIDTH, "root_width": ROOT_WIDTH, "end_depth": 4},
+    }
+    depth, width, root_width, end_depth = DEPTH, WIDTH, ROOT_WIDTH, END_DEPTH
+
     def choose(self, view: dict, moves: list[Move]) -> Move:
         me = self.seat
         board = [-1 if o is None else o for o in view["board"]]
         may_move = view["phase"] == "move"
         a, b, u = decide(board, view["hands"], view["order"], me, may_move, view["lowest"],
-                         self.random.choice, self.clock, self.deadline())
+                         self.random.choice, self.clock, self.deadline(), self.depth, self.width,
+                         self.root_width, self.end_depth)
         if a >= 0:
             move = Move("move", (a, b))
         else:

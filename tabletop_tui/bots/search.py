@@ -61,11 +61,21 @@ class SearchBot(Bot):
     iterations = 120
     rollout_moves = 300
     exploration = 0.7
+    #: deals per decision at each level (and its time: 0.1 s, 0.5 s, 2 s)
+    levels = ("easy", "normal", "hard")
+    limits = {"easy": {"iterations": 30}, "normal": {"iterations": 120}, "hard": {"iterations": 480}}
 
     def __init__(self, seat: int, seed: int = 0, iterations: int | None = None):
         super().__init__(seat, seed)
+        self.fixed = iterations  # deals set by the caller: a level changes the time only
         if iterations is not None:
             self.iterations = iterations
+
+    def set_level(self, level: str) -> str:
+        taken = super().set_level(level)
+        if self.fixed is not None:
+            self.iterations = self.fixed
+        return taken
 
     def choose(self, view: dict, moves: list[Move]) -> Move:
         raise TypeError("SearchBot decides from a seat's Knowledge (bot.decide), not from a view alone")

@@ -229,37 +229,78 @@ FORCED_SETTING = "forced_moves"
 
 
 class SettingsScreen(ModalScreen[None]):
-    """Settings of the whole collection, remembered: the computer players' pace, and whether a
-    person's forced move that tells nothing is played without passing the keyboard."""
+    """Settings of the whole collection, remembered: the computer players' pace and level, and whether
+    a person's forced move that tells nothing is played without passing the keyboard."""
 
+    DEFAULT_CSS = """
+    #level-line { height: 1; }
+    #level-label { width: auto; margin: 0 1 0 0; }
+    #level { layout: horizontal; width: auto; height: 1; }
+    #level > RadioButton { width: auto; margin: 0 2 0 0; }
+    """
     BINDINGS = [Binding("escape,o", "close", "Back")]
     PACES = (("slow", "Slow: 1.5 s a move"), ("normal", "Normal: 0.6 s a move"), ("fast", "Fast: 0.2 s a move"),
              ("instant", "Instant"))
+    LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 
     def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal
         from textual.widgets import Checkbox, RadioButton, RadioSet
 
+        from tabletop_tui.session import LEVEL_SETTING
+
         pace = self.app.setting("pace", "normal")
+        level = self.app.setting(LEVEL_SETTING, "normal")
         with Vertical(classes="dialog"):
             yield Static(Text("Settings", style="bold"), classes="dialog-title")
             yield Static("How fast the computer players move, so that you can follow them:", classes="dialog-body")
             with RadioSet(id="pace"):
                 for value, label in self.PACES:
                     yield RadioButton(label, value=value == pace, id=f"pace-{value}")
+            with Horizontal(id="level-line"):
+                yield Static("How well they play:", id="level-label")
+                with RadioSet(id="level", compact=True, tooltip=self.levelled()):
+                    for value, label in self.LEVELS:
+                        yield RadioButton(label, value=value == level, id=f"level-{value}", compact=True)
             yield Static("Behind the curtain, a move that is someone's only choice, where everyone can see "
                          "it is (a deal, a surrender to a King):", classes="dialog-body")
             yield Checkbox("Play it without passing the keyboard", bool(self.app.setting(FORCED_SETTING, False)),
                            id="forced")
-            yield Static(Text("Arrows and Enter to choose, Tab to the next setting; Escape to go back.",
-                              style="dim"), classes="dialog-keys")
+            keys = Static(Text("Arrows and Enter to choose, Tab to the next setting; Escape to go back.",
+                               style="dim"), classes="dialog-keys")
+            keys.styles.margin = 0  # the level's line takes the blank line above: the dialog fits 80x24
+            yield keys
         yield Footer()
+
+    @staticmethod
+    def levelled() -> str:
+        """Which games the level changes: those whose computer player has more than one level."""
+        from tabletop_tui import catalog
+
+        titles: list[str] = []
+        for info in catalog.GAMES:
+            try:
+                levels = info.bot_class().levels
+            except Exception:  # a game still being written: it has no say here
+                continue
+            if len(levels) > 1:
+                name = "the Castles" if info.bot.endswith(":CastleBot") else info.title
+                if name not in titles:
+                    titles.append(name)
+        shown = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+        return (f"The level changes how {shown} play; the other computer players play one way." if titles
+                else "Every computer player plays one way.")
 
     def on_mount(self) -> None:
         self.query_one("#pace").focus()
 
     def on_radio_set_changed(self, event) -> None:
-        value = event.pressed.id.removeprefix("pace-")
-        self.app.remember("pace", value)
+        from tabletop_tui.session import LEVEL_SETTING
+
+        if event.radio_set.id == "level":
+            self.app.remember(LEVEL_SETTING, event.pressed.id.removeprefix("level-"))
+        else:
+            self.app.remember("pace", event.pressed.id.removeprefix("pace-"))
 
     def on_checkbox_changed(self, event) -> None:
         if event.checkbox.id == "forced":
