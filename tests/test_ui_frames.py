@@ -197,3 +197,81 @@ async def test_a_drawn_part_lays_the_screen_out_only_when_its_size_changes(monke
             await quiet(pilot, counts)
             assert (counts.layouts, counts.renders.get(part, 0)) == (layouts, renders), content
             assert app.query_one("#below").region.y == len(str(content).splitlines())
+
+
+def _random_table(cls, rnd: random.Random):
+    """A table of the kinds the screens draw (no box, one cell of padding), its columns fixed, fitted,
+    stretched or folded, its cells styled text of one line, in random measure."""
+    styles = ["", "bold", "dim", "bold green", "red on blue", "italic"]
+    table = cls(box=None, padding=(0, 1), show_edge=rnd.random() < 0.5, header_style=rnd.choice(styles),
+                expand=rnd.random() < 0.5, show_header=rnd.random() < 0.8)
+    columns = rnd.randint(1, 5)
+    for _ in range(columns):
+        table.add_column(rnd.choice(["", "Steals", "Pts (of 5)", "x"]), width=rnd.choice([None, None, 1, 4]),
+                         no_wrap=rnd.random() < 0.7, overflow=rnd.choice(["ellipsis", "fold", "crop"]),
+                         ratio=rnd.choice([None, None, 1]), justify=rnd.choice(["left", "right"]),
+                         header_style=rnd.choice(styles), vertical=rnd.choice(["top", "middle", "bottom"]))
+    for _ in range(rnd.randint(0, 5)):
+        cells = []
+        for _ in range(columns):
+            cell = Text(rnd.choice(["", "▶", "Player one", "12", "JAILED (may rat)", "a b c d e f g", "trail  ",
+                                    "  lead", "漢字x", "♠ 10"]), style=rnd.choice(styles))
+            if rnd.random() < 0.2:
+                cell.justify = rnd.choice(["left", "right", "center"])
+            if rnd.random() < 0.3:
+                cell.append(" more", style=rnd.choice(styles))
+            cells.append(cell if rnd.random() > 0.1 else "plain words")
+        table.add_row(*cells)
+    return table
+
+
+def test_a_quick_table_draws_what_rich_draws_segment_for_segment():
+    # the snapshots compare segments, not only what they show: the same segments, the same styles
+    from rich.console import Console
+    from rich.table import Table
+
+    from tabletop_tui.ui.widgets.columns import QuickTable
+
+    console = Console(width=100, color_system="truecolor", force_terminal=True)
+    quick = 0
+    for seed in range(1500):
+        width = random.Random(seed).randint(1, 90)
+        options = console.options.update_width(width)
+        theirs = list(console.render(_random_table(Table, random.Random(seed)), options))
+        table = _random_table(QuickTable, random.Random(seed))
+        assert list(console.render(table, options)) == theirs, f"seed {seed}, width {width}"
+        quick += table._simple() and table._quick_lines(console, options) is not None
+    assert quick > 1000  # most were drawn the quick way, not handed to rich
+
+
+def test_a_scoreboard_is_drawn_without_rich_table_rendering(monkeypatch):
+    # rich's Table renders each cell through a Padding, and measures every cell first: none of it but
+    # for the one cell cut short (the long name), which rich draws
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.table import Table
+
+    from tabletop_tui.ui.widgets.columns import QuickTable
+
+    rendered = []
+    monkeypatch.setattr(Table, "_render", lambda *a, **k: rendered.append("table") or iter(()))
+    monkeypatch.setattr(Padding, "__rich_console__", lambda *a, **k: rendered.append("padding") or iter(()))
+    table = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
+    for heading in ("Steals", "Pts", "Won"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for seat, name in enumerate(["Ada", "Bo", "a name longer than its room"]):
+        table.add_row(Text("▶" if seat == 1 else " "), Text(name, style="bold"), Text(str(seat)), Text("10"), "0")
+    console = Console(width=30)
+    console.render_lines(table, console.options.update_width(30))
+    assert rendered == ["padding"]
+    monkeypatch.undo()
+    lines = console.render_lines(table, console.options.update_width(30))
+    assert ["".join(s.text for s in line) for line in lines] == [
+        "             Steals  Pts  Won ",
+        "    Ada           0   10    0 ",
+        " ▶  Bo            1   10    0 ",
+        "    a name…       2   10    0 ",
+    ]
+

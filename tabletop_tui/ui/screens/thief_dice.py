@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, join_lines, side_by_side
 
@@ -44,7 +44,7 @@ class ThiefDiceScreen(GameScreen):
                              + ("busted!" if hit else "no luck"), style="bold red" if hit else "dim"))
         self.query_one("#td-dice", Static).update(join_lines(side_by_side([*dice, said], gap=2)))
 
-        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
+        table = QuickTable(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
         table.add_column("", width=1)
         table.add_column("Thief", no_wrap=True)
         table.add_column(f"Steals (of {view['steals_to_win']})", no_wrap=True)

@@ -1,6 +1,16 @@
-"""Columns of text that share a width: each at least its least width, the rest to those that need it."""
+"""Columns of text that share a width: each at least its least width, the rest to those that need it;
+and QuickTable, a rich Table of such columns drawn at a fraction of rich's cost."""
 
 from __future__ import annotations
+
+from rich._ratio import ratio_distribute, ratio_reduce
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
+from rich.table import Column, Table
+from rich.text import Span, Text
 
 
 def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
@@ -25,3 +35,140 @@ def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
 def cut(text: str, width: int) -> str:
     """`text` in `width` cells at most, its end an ellipsis where it was cut."""
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+class QuickTable(Table):
+    """A rich Table drawn the same, segment for segment, at a fraction of the cost where it is simple:
+    no box, one cell of padding either side of every cell, cells of text of one line. Rich measures
+    every cell by rendering it, then renders each through a Padding and two more renderings (its
+    lines split and cropped three times over): most of the cost of a scoreboard's frame. Here the
+    widths are found as rich finds them (a text's measure is its length; columns too wide for the
+    room are collapsed by rich's own `_collapse_widths`), and each cell is its text justified in its
+    column between two spaces, as rich would draw it; a cell that does not fit its room (cut short,
+    folded onto more lines) is drawn by rich, that cell alone, and its row shaped as rich shapes it.
+    A table with anything else (a box, a title, row styles, cells that are not text...) is drawn by
+    rich's Table itself.
+
+    tests/test_ui_frames.py compares both drawings, segment for segment, over many random tables."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = self._quick_lines(console, options) if self._simple() else None
+        if lines is None:
+            yield from super().__rich_console__(console, options)
+            return
+        new_line = Segment.line()
+        for line in lines:
+            yield from line
+            yield new_line
+
+    def _simple(self) -> bool:
+        """Whether the table has nothing but what `_quick_lines` draws."""
+        return (self.columns and self.box is None and tuple(self.padding) == (0, 1, 0, 1) and self.pad_edge
+                and not self.collapse_padding and not self.show_footer and not self.title and not self.caption
+                and not self.row_styles and self.width is None and self.min_width is None and self.style in ("", "none", None)
+                and not self.highlight and all(
+                    not c.style and c.min_width is None and c.max_width is None and not c.highlight
+                    and c.justify in ("left", "right") for c in self.columns)
+                and all(not row.style for row in self.rows))
+
+    def _cells(self, console: Console, options: ConsoleOptions, column: Column) -> list[Text] | None:
+        """The column's header (where shown) and cells as text, or None for one that is not one
+        line of text."""
+        cells: list = ([column.header] if self.show_header else []) + list(column._cells)
+        out = []
+        for cell in cells:
+            if isinstance(cell, str):
+                cell = console.render_str(cell, highlight=False, markup=options.markup)
+            if not isinstance(cell, Text) or "\n" in cell.plain or "\t" in cell.plain:
+                return None
+            out.append(cell)
+        return out
+
+    def _quick_lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]] | None:
+        """The table's lines, as `Table._render` draws them, None where it is not this simple."""
+        max_width = options.max_width
+        columns = self.columns
+        cells = [self._cells(console, options, column) for column in columns]
+        if max_width < 3 or any(c is None for c in cells):
+            return None
+        # the widths, as Table._calculate_column_widths finds them (a text's measure is its length)
+        ranges = [min(column.width + 2 if column.width is not None
+                      else max([cell_len(t.plain) for t in texts] or [max_width - 2]) + 2, max_width)
+                  for column, texts in zip(columns, cells)]
+        widths = [r or 1 for r in ranges]
+        if self.expand:
+            ratios = [c.ratio or 0 for c in columns if c.flexible]
+            if any(ratios):
+                fixed = [0 if c.flexible else r for r, c in zip(ranges, columns)]
+                minimum = [(c.width or 1) + 2 for c in columns if c.flexible]
+                flex = iter(ratio_distribute(max_width - sum(fixed), ratios, minimum))
+                widths = [fixed[i] + next(flex) if c.flexible else widths[i] for i, c in enumerate(columns)]
+        table_width = sum(widths)
+        if table_width > max_width:
+            widths = self._collapse_widths(widths, [c.width is None and not c.no_wrap for c in columns], max_width)
+            table_width = sum(widths)
+            if table_width > max_width:
+                widths = ratio_reduce(table_width - max_width, [1] * len(widths), widths, widths)
+                table_width = sum(widths)
+            # measured again in the room each has now
+            widths = [min(r, w) if w >= 1 else 0 for r, w in zip(ranges, widths)]
+        if table_width < max_width and self.expand:
+            widths = [w + pad for w, pad in zip(widths, ratio_distribute(max_width - table_width, widths))]
+        options = options.update(width=sum(widths), highlight=False, height=None)
+        get_style = console.get_style
+        header_style = get_style(self.header_style or "")
+        null = Style.null()
+        edge = Segment(" ", null)
+        rows: list[list[list[list[Segment]]]] = [[] for _ in range(len(self.rows) + bool(self.show_header))]
+        styles: list[list[Style]] = [[] for _ in rows]
+        for column, texts, width in zip(columns, cells, widths):
+            inner = options.update(width=width, justify=column.justify, no_wrap=column.no_wrap,
+                                   overflow=column.overflow, height=None, highlight=False)
+            for index, text in enumerate(texts):
+                style = header_style + get_style(column.header_style) if index == 0 and self.show_header else null
+                segments = _justified(console, text, width - 2, column.justify) if width >= 3 else None
+                if segments is not None:
+                    line = [edge, *segments, edge]
+                    lines = [list(Segment.apply_style(line, style)) if style else line]
+                else:  # as rich draws a cell: it may wrap, or have no room
+                    lines = console.render_lines(Padding(text, (0, 1, 0, 1)), inner, style=style)
+                rows[index].append(lines)
+                styles[index].append(style)
+        drawn: list[list[Segment]] = []
+        for index, (row, row_styles) in enumerate(zip(rows, styles)):
+            height = max(len(lines) for lines in row)
+            if height > 1 or not all(row):
+                shaped = []
+                for lines, width, style, column in zip(row, widths, row_styles, columns):
+                    vertical = "bottom" if index == 0 and self.show_header else column.vertical
+                    align = {"top": Segment.align_top, "middle": Segment.align_middle}.get(vertical, Segment.align_bottom)
+                    shaped.append(Segment.set_shape(align(lines, width, height, style), width, max(1, height)))
+                row = shaped
+            for line_no in range(len(row[0])):
+                drawn.append([segment for lines in row for segment in lines[line_no]])
+        return drawn
+
+
+def _justified(console: Console, text: Text, width: int, justify: str) -> list[Segment] | None:
+    """The segments of one line of text justified left or right in `width` cells, as rich's
+    `Text.__rich_console__` makes them (the line wrapped, justified and joined, then rendered), or None
+    where it would do more than that (text longer than the room, other justifications, another end)."""
+    justify = text.justify or justify
+    plain = text.plain
+    if text.end != "\n" or justify not in ("left", "right") or cell_len(plain) > width:
+        return None
+    spans = text._spans
+    if justify == "left":
+        line = plain + " " * (width - cell_len(plain))
+    else:
+        line = plain.rstrip()
+        if len(line) < len(plain):
+            end = len(line)
+            spans = [span if span.end < end else Span(span.start, min(end, span.end), span.style)
+                     for span in spans if span.start < end]
+        count = width - cell_len(line)
+        line = " " * count + line
+        spans = [span.move(count) for span in spans]
+    if text.style:
+        spans = [Span(0, len(line), text.style), *spans]
+    return list(Text(line, spans=list(spans)).render(console))

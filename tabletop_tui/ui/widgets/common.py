@@ -6,7 +6,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from rich.table import Table
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.message import Message
@@ -18,6 +17,7 @@ from textual.widgets import RichLog, Static
 from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Move
 from tabletop_tui.rules.words import escaped
+from tabletop_tui.ui.widgets.columns import QuickTable
 
 
 class Drawn(Static):
@@ -384,7 +384,7 @@ class Scoreboard(Drawn):
                tuple(names or ()))
         if key == self._shown_key:
             return
-        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
+        table = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
         table.add_column("", width=1, no_wrap=True)
         table.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
         for c in columns:
