@@ -630,12 +630,13 @@ class KingOfTheBeach(Game):
         yield Place(self.deck)
         for s, hand in enumerate(self.hands):
             yield Place(hand, (s,))
-        yield Place(self.public, EVERYONE)
-        yield Place(self.auction, EVERYONE)
-        yield Place([c for c in self.cards if c is not None], EVERYONE)
+        # face up, in one place: the auction, the pyramid's cards, the goodies, the discards, and the cards
+        # everyone saw go into a hand
+        table: list[Any] = [*self.public, *self.auction, *self.discards]
+        table += [c for c in self.cards if c is not None]
         for pile in self.goodies:
-            yield Place(pile, EVERYONE)
-        yield Place(self.discards, EVERYONE)
+            table += pile
+        yield Place(table, EVERYONE)
 
     def known(self, seat: int) -> list[str]:
         """The cards everyone saw go into this seat's hand (from the auction)."""
