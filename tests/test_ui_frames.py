@@ -275,3 +275,20 @@ def test_a_scoreboard_is_drawn_without_rich_table_rendering(monkeypatch):
         "    a name…       2   10    0 ",
     ]
 
+
+async def test_a_game_screen_shows_its_keys_in_one_widget(make_app, store):
+    # Textual's Footer is a container of a widget for each key, laid out with the screen: the game
+    # screens draw the same keys as one line of one widget
+    from tabletop_tui.ui.widgets.keybar import KeyBar
+
+    session = Session.new("thief-dice", ["Ada", "Bo"], 2, {}, [], store)
+    session.release()
+    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not screen.query("Footer") and not screen.query("FooterKey")
+        bar = screen.query_one(KeyBar)
+        assert [description for _key, _shown, description, _on in bar.keys()] == [
+            "Rules", "Undo", "Log", "Save & leave", "Quit"]

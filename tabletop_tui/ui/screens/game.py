@@ -15,12 +15,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard, SizedScrollBars
+from tabletop_tui.ui.widgets.keybar import KeyBar
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
 #: the keys a curtain may ask for (never Enter, which the person before pressed to pass; not 1, the
@@ -117,7 +118,7 @@ class GameScreen(Screen):
                 yield MoveLog(id="log")
         yield Drawn(id="prompt")
         yield ActionBar(id="actions")
-        yield Footer()
+        yield KeyBar()  # Textual's Footer's look and ways, one widget instead of one for each key
 
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="table-view")
