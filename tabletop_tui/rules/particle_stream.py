@@ -222,7 +222,7 @@ class ParticleStream(Game):
         self.piles = [[self._start(start, s)] for s in self.at]
         events.append(self.say(
             "The track, front first: " + ", ".join(
-                f"{names_[s]} {short(self.piles[p][0])}" for p, s in enumerate(self.at)) + ".",
+                f"{names_[s]} ({short(self.piles[p][0])})" for p, s in enumerate(self.at)) + ".",
             "track", None, at=list(self.at)))
         deck.extend(aside)
         self.rng.shuffle(deck)

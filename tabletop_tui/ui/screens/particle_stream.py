@@ -20,10 +20,15 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.particle_stream import ordinal
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import chip_text
+from tabletop_tui.ui.widgets.cards import CARD_HEIGHT, CardHand, chip_text
 from tabletop_tui.ui.widgets.common import Drawn
 
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def by_rank_codes(codes: list[str]) -> list[str]:
+    """Codes lowest first, the ace low."""
+    return sorted(codes, key=lambda code: card(code).order_low)
 
 
 def name_cell(name: str, width: int) -> str:
@@ -51,7 +56,8 @@ def chips(codes, dim: bool = False) -> Text:
 
 class ParticleStreamScreen(GameScreen):
     DEFAULT_CSS = """
-    #ps-track, #ps-order, #ps-hands, #ps-race { height: auto; }
+    #ps-track, #ps-order, #ps-hands, #ps-race, #ps-hand-label { height: auto; }
+    #ps-hand-label { margin: 1 0 0 0; }
     #ps-track { margin: 0 0 1 0; }
     """
 
@@ -60,6 +66,8 @@ class ParticleStreamScreen(GameScreen):
         yield Drawn(id="ps-order")
         yield Drawn(id="ps-hands")
         yield Drawn(id="ps-race")
+        yield Drawn(id="ps-hand-label")
+        yield CardHand(id="ps-hand")
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -77,6 +85,27 @@ class ParticleStreamScreen(GameScreen):
         text = self.race_text(view)
         race.update(text)
         race.display = bool(text.plain)
+        self.show_hand(view, len(text.plain.splitlines()))
+
+    def show_hand(self, view: dict, race_lines: int) -> None:
+        """On a taller table, the hand of the person at the keyboard again, as cards."""
+        label = self.query_one("#ps-hand-label", Drawn)
+        hand = self.query_one("#ps-hand", CardHand)
+        viewer = view["viewer"]
+        n = len(view["players"])
+        order_lines = 2 if self.query_one("#ps-order").outer_size.height > 1 else 1
+        used = (n + 1) + 1 + order_lines + (n + 1) + race_lines + 1  # and a line to spare
+        room = self.query_one("#table").size.height
+        mine = [] if viewer is None else by_rank_codes(view["up"][viewer] + (view["hidden"] or []))
+        show = bool(mine) and room >= used + 1 + 1 + CARD_HEIGHT
+        label.display = hand.display = show
+        if not show:
+            return
+        down = set(view["hidden"] or [])
+        head = Text(f"{shown(view['players'][viewer])}'s hand", style="bold")
+        head.append("  the dim cards are face down, yours alone" if down else "", style="dim")
+        label.update(head)
+        hand.set_cards(mine, pick="none", unavailable=[i for i, c in enumerate(mine) if c in down])
 
     def track_text(self, view: dict, width: int) -> Text:
         names = view["players"]
