@@ -199,10 +199,23 @@ class CastleSearch:
         terminal = pos.left == 1 or sum(supply) == 1
         tempo = TEMPO if nxt == self.me else -TEMPO
         maximise = seat == self.me
+        # the value after each placement (`value` with the mover's points raised by its gain): the
+        # mover's gain moves only its own total
+        base = self.base
+        me = self.me
+        mine = base[me] + points[me]
+        if seat == me:
+            flat = mine - max(base[s] + points[s] for s in self.others)
+        else:
+            rest = [base[s] + points[s] for s in self.others if s != seat]
+            rest_best = max(rest) if rest else None
+            own = base[seat] + points[seat]
         for g, cell, colour in moves:
-            points[seat] += g
-            v = self.value()
-            points[seat] -= g
+            if seat == me:
+                v = flat + g
+            else:
+                t = own + g
+                v = mine - (t if rest_best is None or t > rest_best else rest_best)
             if not terminal:
                 if housed and owner[cell] == nxt:
                     pos.place(seat, cell, colour)
