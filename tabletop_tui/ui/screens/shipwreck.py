@@ -24,6 +24,7 @@ from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, chip_text
 from tabletop_tui.ui.widgets.common import Action, Drawn
+from tabletop_tui.ui.widgets.things import RowsDrawn
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold #e05050", "D": "bold #e05050"}
 
@@ -47,7 +48,7 @@ class ShipwreckScreen(GameScreen):
         self._picked: str | None = None  # the card chosen for this turn, before what to do with it
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="sw-grid")
+        yield RowsDrawn(id="sw-grid")
         yield Drawn(id="sw-info")
         yield Drawn(id="sw-hand-label")
         yield CardHand(id="sw-hand")
@@ -76,11 +77,8 @@ class ShipwreckScreen(GameScreen):
         hand.display = label.display = True
         mine = view["hand"] or []
         acting = viewer in view["to_act"] and viewer == self.viewer() and self.input_open()
-        hand.set_cards(mine, pick="one" if acting else "none")
-        if self._picked in mine:
-            hand.marked = [mine.index(self._picked)]
-            hand.cursor = hand.marked[0]
-            hand.refresh()
+        hand.set_cards(mine, pick="one" if acting else "none",
+                       marked=[mine.index(self._picked)] if self._picked in mine else None)
         head = Text(f"{view['players'][viewer]}'s hand", style="bold")
         key = view["keys"][viewer]
         if key not in (None, "laid"):

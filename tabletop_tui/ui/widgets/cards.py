@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.cards import RANK_CODES, Card, card as _card
@@ -105,6 +107,25 @@ class Canvas:
                 row[x + i] = ch
                 styles[x + i] = style
 
+    def strips(self, base: Style) -> list[Strip]:
+        """The rows as strips, each run of cells of one style one segment, over the `base` style (what
+        `text()` gives, drawn by a widget whose own style is `base`)."""
+        out = []
+        combined: dict = {}
+        for chars, styles in zip(self.chars, self.styles):
+            segments = []
+            start = 0
+            for x in range(1, self.width + 1):
+                if x == self.width or styles[x] is not styles[start]:
+                    style = styles[start]
+                    key = id(style)
+                    if key not in combined:
+                        combined[key] = base if style is None else base + style
+                    segments.append(Segment("".join(chars[start:x]), combined[key]))
+                    start = x
+            out.append(Strip(segments, self.width))
+        return out
+
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop", end="")
         for y in range(self.height):
@@ -168,9 +189,81 @@ class CardWidget(Widget):
 
     COMPONENT_CLASSES = {f"card--{role}" for role in ROLES}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._styles: tuple[str, dict] | None = None  # (the theme, card_styles), until the stylesheet changes
+        self._strips: tuple[object, list[Strip]] | None = None  # (what they show, how), the lines
+
     def card_styles(self) -> dict:
-        return {role: self.get_component_rich_style(f"card--{role}", partial=True, default=PLAIN_STYLES[role])
-                for role in ROLES}
+        theme = self.app.theme if self.is_attached else ""
+        if self._styles is None or self._styles[0] != theme:
+            self._styles = (theme, {role: self.get_component_rich_style(f"card--{role}", partial=True,
+                                                                        default=PLAIN_STYLES[role]) for role in ROLES})
+        return self._styles[1]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = None
+        self._strips = None
+
+    def canvas(self, width: int) -> Canvas | None:
+        """What the widget draws, at this width (None: `render()` says it)."""
+        return None
+
+    def _shown(self) -> object:
+        """What the widget shows, as compared: equal, and it looks the same (at the same width). None
+        where the widget does not tell."""
+        return None
+
+    def _height_for(self, width: int) -> int:
+        """The content's height at this width."""
+        return self.get_content_height(self.size, self.size, width)
+
+    def _old_height(self) -> int | None:
+        width = self.content_size.width if self.is_mounted and self.display and self.region else 0
+        return self._height_for(width) if width else None
+
+    def _redraw(self, old_shown: object, old_height: int | None) -> None:
+        """Draw again after a change: nothing if what is shown did not change; the widget alone if its
+        height at the width it has did not change (`old_height`, measured before the change); else a
+        layout of the screen."""
+        if old_shown is not None and old_shown == self._shown():
+            return
+        width = self.content_size.width if self.is_mounted and self.display and self.region else 0
+        if width and old_height is not None and old_height == self._height_for(width) \
+                and not (self.styles.width is not None and self.styles.width.is_auto):
+            self.refresh()
+        else:
+            self.refresh(layout=True)
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # As Drawn's (widgets/common.py): a new virtual size lays nothing out here (no scrolling, no
+        # children), so it asks for no second layout of the screen after the one that gave the size.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def render_line(self, y: int) -> Strip:
+        """A line of the widget. Where the widget tells what it shows (`_shown`), the rows of its
+        canvas are made strips once for that and the width, each run of cells of one style one segment,
+        and drawn again from them: a refresh without a change costs no drawing."""
+        shown = self._shown()
+        if shown is None:
+            return super().render_line(y)
+        width = self.size.width
+        key = (shown, width, self.visual_style, self.app.theme)
+        if self._strips is None or self._strips[0] != key:
+            self._strips = (key, self._draw(width))
+        lines = self._strips[1]
+        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
+
+    def _draw(self, width: int) -> list[Strip]:
+        base = self.visual_style.rich_style
+        canvas = self.canvas(width)
+        if canvas is not None:
+            return canvas.strips(base)
+        console = self.app.console
+        segments = console.render(self.render(), console.options.update(width=width, no_wrap=True,
+                                                                         overflow="crop"))
+        return [Strip(line).apply_style(base).adjust_cell_length(width, base) for line in Segment.split_lines(segments)]
 
 
 class PlayingCard(CardWidget):
@@ -252,9 +345,13 @@ class CardHand(CardWidget, can_focus=True):
         self.cursor = 0
         self.set_cards(cards, pick=pick, limit=limit, unavailable=unavailable)
 
-    def set_cards(self, cards, pick: str | None = None, limit=..., unavailable=(), keep_marks: bool = False) -> None:
-        """Show these cards (codes, Cards or None); marks are cleared unless `keep_marks`. `pick` and
-        `limit` stay as they were unless given."""
+    def set_cards(self, cards, pick: str | None = None, limit=..., unavailable=(), keep_marks: bool = False,
+                  marked: list[int] | None = None) -> None:
+        """Show these cards (codes, Cards or None); marks are cleared unless `keep_marks` or `marked`
+        (the indices marked, the cursor on the first). `pick` and `limit` stay as they were unless given.
+        The same cards as shown draw nothing again; a new hand as high as the old draws the hand alone,
+        without a layout of the screen."""
+        old_shown, old_height = (self._shown(), self._old_height()) if self.is_mounted else (None, None)
         if pick is not None:
             if pick not in (NONE, ONE, MANY):
                 raise ValueError(f"a hand picks none, one or many cards, not {pick!r}")
@@ -265,7 +362,18 @@ class CardHand(CardWidget, can_focus=True):
         self.unavailable = set(unavailable)
         self.marked = [i for i in self.marked if i < len(self.cards)] if keep_marks else []
         self.cursor = min(self.cursor, max(0, len(self.cards) - 1))
-        self.refresh(layout=True)
+        if marked is not None:
+            self.marked = [i for i in marked if 0 <= i < len(self.cards)]
+            if self.marked:
+                self.cursor = self.marked[0]
+        if self.is_mounted:
+            self._redraw(old_shown, old_height)
+        else:
+            self.refresh(layout=True)
+
+    def _shown(self) -> object:
+        cursor = self.cursor if self.pick != NONE and self.has_focus else None  # drawn only then
+        return (tuple(self.cards), self.pick == MANY, frozenset(self.unavailable), tuple(self.marked), cursor)
 
     @property
     def marked_codes(self) -> list[str | None]:
@@ -316,9 +424,12 @@ class CardHand(CardWidget, can_focus=True):
         return where
 
     def render(self) -> Text:
-        width = self.size.width or 80
+        canvas = self.canvas(self.size.width or 80)
+        return Text("(no cards)", style="dim italic") if canvas is None else canvas.text()
+
+    def canvas(self, width: int) -> Canvas | None:
         if not self.cards:
-            return Text("(no cards)", style="dim italic")
+            return None
         styles = self.card_styles()
         positions = self._positions(width)
         height = max(y for _, y in positions) + CARD_HEIGHT + self._lift()
@@ -330,7 +441,7 @@ class CardHand(CardWidget, can_focus=True):
             up = lift and i in self.marked
             draw_card(canvas, x, y + (0 if up else lift), c, styles, cursor=show_cursor and i == self.cursor,
                       marked=i in self.marked, dim=i in self.unavailable)
-        return canvas.text()
+        return canvas
 
     def card_at(self, x: int, y: int) -> int | None:
         """The index of the card shown at (x, y) of the content, the uppermost one."""
@@ -529,12 +640,22 @@ class SpotRow(CardWidget, can_focus=True):
         self.cursor = 0
 
     def set_spots(self, spots, pick: bool | None = None, unavailable=()) -> None:
+        """Show these spots. The same as shown draw nothing again; a row as high as the old draws the
+        row alone, without a layout of the screen."""
+        old_shown, old_height = (self._shown(), self._old_height()) if self.is_mounted else (None, None)
         self.spots = list(spots)
         if pick is not None:
             self.pick = pick
         self.unavailable = set(unavailable)
         self.cursor = min(self.cursor, max(0, len(self.spots) - 1))
-        self.refresh(layout=True)
+        if self.is_mounted:
+            self._redraw(old_shown, old_height)
+        else:
+            self.refresh(layout=True)
+
+    def _shown(self) -> object:
+        cursor = self.cursor if self.pick and self.has_focus else None  # drawn only then
+        return (tuple(self.spots), frozenset(self.unavailable), cursor)
 
     def _column(self, width: int) -> int:
         return max(4, width // max(1, len(self.spots)))
@@ -552,7 +673,9 @@ class SpotRow(CardWidget, can_focus=True):
         return 2 * self._depth(width) + 2
 
     def render(self) -> Text:
-        width = self.size.width or 80
+        return self.canvas(self.size.width or 80).text()
+
+    def canvas(self, width: int) -> Canvas:
         styles = self.card_styles()
         col, k, depth = self._column(width), self._per_line(width), self._depth(width)
         canvas = Canvas(width, 2 * depth + 2)
@@ -582,7 +705,7 @@ class SpotRow(CardWidget, can_focus=True):
             canvas.put(x0 + (col - len(mark)) // 2, middle, mark, coin)
             if spot.label:
                 canvas.put(x0 + (col - len(spot.label)) // 2, 2 * depth + 1, spot.label, styles["label"])
-        return canvas.text()
+        return canvas
 
     def spot_at(self, x: int) -> int | None:
         index = x // self._column(self.size.width or 80)

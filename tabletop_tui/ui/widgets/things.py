@@ -7,6 +7,11 @@ every terminal font draws them at one cell wide.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.visual import Visual
+
+from tabletop_tui.ui.widgets.common import Drawn
 
 # -- Decktet suits -----------------------------------------------------------------------------
 
@@ -194,3 +199,84 @@ def amount_stack(amount: int, unit: int = 10, width: int = 12, style: str = "bol
     out = Text("◉" * n, style=style)
     out.append(f" {amount}", style="bold")
     return out
+
+
+# -- A part of the table drawn a line at a time ---------------------------------------------------------
+
+
+def _text_key(text: Text) -> tuple:
+    return (text.plain, tuple(text.spans), text.style)
+
+
+class RowsVisual(Visual):
+    """Text drawn as Textual draws it, but a line at a time, each line's strips kept in `cache` by its
+    place, text, spans, width and style: a line shown again in its place (a card box that did not
+    change, a hand seen before) costs nothing to draw. A line wraps as it does in the whole text
+    (Textual wraps each line of a text alone). While text is selected with the mouse the whole text is
+    drawn, as Textual does."""
+
+    _RULES = ("text_align", "text_overflow", "text_wrap", "line_pad")
+
+    def __init__(self, text: Text, cache: LRUCache) -> None:
+        self.text = text
+        self.lines = text.split("\n", allow_blank=True) if text.plain else [text]
+        self.cache = cache
+        self._width: int | None = None
+
+    def _rules_key(self, rules) -> tuple:
+        return tuple(rules.get(rule) for rule in self._RULES)
+
+    def render_strips(self, width: int, height: int | None, style, options) -> list:
+        if options.selection is not None:
+            return Content.from_rich_text(self.text).render_strips(width, height, style, options)
+        rules = self._rules_key(options.rules)
+        out: list = []
+        for y, line in enumerate(self.lines):
+            key = (y, _text_key(line), width, style, rules)
+            strips = self.cache.get(key)
+            if strips is None:
+                # drawn below y blank lines, so that its characters carry the positions they have in the
+                # whole text (a selection reads them)
+                strips = Content.from_rich_text(Text("\n" * y) + line).render_strips(width, None, style, options)
+                strips = self.cache[key] = strips[y:]
+            out.extend(strips)
+            if height is not None and len(out) >= height:
+                break
+        return out[:height] if height is not None else out
+
+    def get_optimal_width(self, rules, container_width: int) -> int:
+        if self._width is None:
+            self._width = max((line.cell_len for line in self.lines), default=0)
+        return self._width + rules.get("line_pad", 0) * 2
+
+    def get_minimal_width(self, rules) -> int:
+        return Content(self.text.plain).get_minimal_width(rules)
+
+    def get_height(self, rules, width: int) -> int:
+        key = ("height", self.text.plain, width, self._rules_key(rules))
+        height = self.cache.get(key)
+        if height is None:
+            height = self.cache[key] = Content(self.text.plain).get_height(rules, width)
+        return height
+
+
+class RowsDrawn(Drawn):
+    """A part of the table (Drawn) whose text is drawn a line at a time, each line kept (RowsVisual): a
+    change of one line of many draws that line alone, and a content seen before costs nothing."""
+
+    ROWS_KEPT = 256
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._rows: LRUCache = LRUCache(self.ROWS_KEPT)
+
+    def update(self, content="", *, layout: bool = True, key: object = None) -> None:
+        if isinstance(content, Text):
+            key = _text_key(content) + (content.justify, content.overflow, content.no_wrap, content.end) \
+                if key is None else key
+            content = RowsVisual(content, self._rows)
+        super().update(content, layout=layout, key=key)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rows.clear()
