@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
+from tabletop_tui.ui.widgets.common import Drawn
 
 
 
@@ -26,12 +26,12 @@ class DarwinianPokerScreen(GameScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="dp-status")
-        yield Static(Text("The Ooze", style="bold"), classes="dp-label")
+        yield Drawn(id="dp-status")
+        yield Drawn(Text("The Ooze", style="bold"), classes="dp-label")
         yield CardHand(id="dp-ooze")
-        yield Static(id="dp-hand-label", classes="dp-label")
+        yield Drawn(id="dp-hand-label", classes="dp-label")
         yield CardHand(id="dp-hand", pick="one")
-        yield Static(id="dp-last")
+        yield Drawn(id="dp-last")
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -40,12 +40,12 @@ class DarwinianPokerScreen(GameScreen):
         over = view["over"]
         status = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
         status.append(f"  ·  deck {view['deck']}  ·  discards {len(view['discard'])}", style="dim")
-        self.query_one("#dp-status", Static).update(status)
+        self.query_one("#dp-status", Drawn).update(status)
         ooze = view["ooze"]
         self.query_one("#dp-ooze", CardHand).set_cards(ooze)
         self.query_one("#dp-ooze", CardHand).display = bool(ooze)
         hand = self.query_one("#dp-hand", CardHand)
-        label = self.query_one("#dp-hand-label", Static)
+        label = self.query_one("#dp-hand-label", Drawn)
         if seat is None:
             hand.set_cards([], pick="none")
             label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
@@ -60,7 +60,7 @@ class DarwinianPokerScreen(GameScreen):
             elif planting:
                 head.append("  choose a seed to plant", style="dim")
             label.update(head)
-        self.query_one("#dp-last", Static).update(self.last_round_text(view))
+        self.query_one("#dp-last", Drawn).update(self.last_round_text(view))
 
     def last_round_text(self, view: dict) -> Text:
         last = view["last_round"]

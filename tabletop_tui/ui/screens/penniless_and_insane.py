@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip, chip_text
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.things import RowsDrawn
 
 NAME_WIDTH = 8
 
@@ -48,13 +49,13 @@ class PennilessAndInsaneScreen(GameScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="pi-status")
+        yield Drawn(id="pi-status")
         yield CardHand(id="pi-pool")
-        yield Static(id="pi-trick")
-        yield Static(id="pi-hand-label")
+        yield Drawn(id="pi-trick")
+        yield Drawn(id="pi-hand-label")
         yield CardHand(id="pi-hand")
-        yield Static(id="pi-round")
-        yield Static(id="pi-known")
+        yield RowsDrawn(id="pi-round")
+        yield RowsDrawn(id="pi-known")
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -77,12 +78,12 @@ class PennilessAndInsaneScreen(GameScreen):
             status.append(" scored", style="bold")
         if view["gambling"]:
             status.append(f" · pot ${view['pot']}", style="bold yellow")
-        self.query_one("#pi-status", Static).update(status)
+        self.query_one("#pi-status", Drawn).update(status)
 
         pool = self.query_one("#pi-pool", CardHand)
         hand = self.query_one("#pi-hand", CardHand)
-        hand_label = self.query_one("#pi-hand-label", Static)
-        trick = self.query_one("#pi-trick", Static)
+        hand_label = self.query_one("#pi-hand-label", Drawn)
+        trick = self.query_one("#pi-trick", Drawn)
         for widget in (pool, hand, hand_label, trick):
             widget.display = playing
         self.query_one("#pi-round").display = not playing
@@ -109,8 +110,8 @@ class PennilessAndInsaneScreen(GameScreen):
                     head.append("  choose a bid", style="dim")
                 hand_label.update(head)
         else:
-            self.query_one("#pi-round", Static).update(self.round_text(view))
-        self.query_one("#pi-known", Static).update(self.known_text(view) if playing else Text())
+            self.query_one("#pi-round", Drawn).update(self.round_text(view))
+        self.query_one("#pi-known", Drawn).update(self.known_text(view) if playing else Text())
 
     def trick_text(self, view: dict) -> Text:
         """In the bids: the last trick's plays (on the first trick, the last round's points); once

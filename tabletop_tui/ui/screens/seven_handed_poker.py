@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import ABOVE, BELOW, BOTH, Spot, SpotRow, chips_text
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.things import RowsDrawn
 
 
 
 class SevenHandedPokerScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Static(id="shp-far")
+        yield Drawn(id="shp-far")
         yield SpotRow(id="shp-coins")
-        yield Static(id="shp-near")
-        yield Static(id="shp-hand")
+        yield Drawn(id="shp-near")
+        yield RowsDrawn(id="shp-hand")
 
     def sides(self, view: dict) -> tuple[int, int]:
         """(near, far): the viewer's seat below the coins, the opponent's above."""
@@ -46,8 +47,8 @@ class SevenHandedPokerScreen(GameScreen):
         free = set(view["free"][view["turn"]]) if placing else set()
         row = self.query_one("#shp-coins", SpotRow)
         row.set_spots(spots, pick=placing, unavailable=[i for i in range(len(spots)) if i not in free])
-        self.query_one("#shp-far", Static).update(self.side_line(view, far))
-        self.query_one("#shp-near", Static).update(self.side_line(view, near))
+        self.query_one("#shp-far", Drawn).update(self.side_line(view, far))
+        self.query_one("#shp-near", Drawn).update(self.side_line(view, near))
         hand = Text()
         if view["viewer"] in (0, 1):
             hand.append(f"{names[near]}'s hand: ", style="bold")
@@ -65,7 +66,7 @@ class SevenHandedPokerScreen(GameScreen):
             if laid and all(laid):
                 hand.append(": ")
                 hand.append_text(chips_text(laid))
-        self.query_one("#shp-hand", Static).update(hand)
+        self.query_one("#shp-hand", Drawn).update(hand)
 
     def side_line(self, view: dict, seat: int) -> Text:
         names = view["players"]

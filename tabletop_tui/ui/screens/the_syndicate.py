@@ -22,7 +22,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, side_by_side
+from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, RowsDrawn, side_by_side
 
 MARK_GLYPH = {"P": "●", "L": "■", "E": "▲"}
 MARK_STYLE = {"P": "bold #e070e0", "L": "bold #40c8c8", "E": "bold #ff6a5a"}
@@ -114,7 +114,7 @@ def card_box(name: str | None, state: str = "up", counts: bool | None = None) ->
     return out
 
 
-class HandLines(Drawn):
+class HandLines(RowsDrawn):
     """The hand, one card a line under a heading: a click on a card's line says which card."""
 
     class Clicked(Message):
