@@ -3,12 +3,10 @@
 face up), the order of play front first and fixed at a round's start, the target (the nearest rank
 above, piles of one rank, wrapping to the lowest), swap or stay, every ruling of the help, the match
 of several races and its tie-break, refusals with their reasons, what each seat sees, undo, and the
-computer player. What every game owes (records, copies, random games, the leak check) is the
-catalog's contract (tests/contract)."""
+computer player's last move. What every game owes (records, copies, random games, computer players
+beating random ones, the leak check) is the catalog's contract (tests/contract)."""
 
 from pathlib import Path
-
-import pytest
 
 from tabletop_tui.bots.base import RandomBot
 from tabletop_tui.bots.particle_stream import ParticleStreamBot
@@ -364,22 +362,6 @@ def test_in_the_last_round_the_last_to_act_jumps_to_the_front_when_it_can():
     assert move == play("AC")
     game.play(DEE, move)
     assert bot.choose(game.view(DEE), game.legal_moves(DEE)) == swap(0)
-
-
-@pytest.mark.parametrize("n", [4, 6])
-def test_the_computer_player_beats_random_players(n):
-    wins = 0
-    games = 12
-    for seed in range(games):
-        me = seed % n
-        game = ParticleStream(NAMES[:n], seed, races=1)
-        bots = [ParticleStreamBot(s, seed) if s == me else RandomBot(s, seed) for s in range(n)]
-        for b in bots:
-            if isinstance(b, ParticleStreamBot):
-                b.budget = 100
-        play_out(game, bots)
-        wins += game.outcome().winner == me
-    assert wins >= games * 2 / n  # twice a seat's fair share
 
 
 def test_ordinals():

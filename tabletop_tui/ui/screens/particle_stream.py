@@ -103,7 +103,7 @@ class ParticleStreamScreen(GameScreen):
             return
         down = set(view["hidden"] or [])
         head = Text(f"{shown(view['players'][viewer])}'s hand", style="bold")
-        head.append("  the dim cards are face down, yours alone" if down else "", style="dim")
+        head.append("  dim: face down, yours alone" if down else "", style="dim")
         label.update(head)
         hand.set_cards(mine, pick="none", unavailable=[i for i, c in enumerate(mine) if c in down])
 
