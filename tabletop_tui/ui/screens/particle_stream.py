@@ -85,7 +85,12 @@ class ParticleStreamScreen(GameScreen):
         text = self.race_text(view)
         race.update(text)
         race.display = bool(text.plain)
-        self.show_hand(view, len(text.plain.splitlines()))
+        self.show_hand(view, self.lines(text) if race.display else 0)
+
+    def lines(self, text: Text) -> int:
+        """How many lines `text` takes on the table."""
+        width = self.query_one("#ps-track", Drawn).size.width or 45
+        return len(text.wrap(self.app.console, width))
 
     def show_hand(self, view: dict, race_lines: int) -> None:
         """On a taller table, the hand of the person at the keyboard again, as cards."""
@@ -93,9 +98,12 @@ class ParticleStreamScreen(GameScreen):
         hand = self.query_one("#ps-hand", CardHand)
         viewer = view["viewer"]
         n = len(view["players"])
-        order_lines = 2 if self.query_one("#ps-order").outer_size.height > 1 else 1
+        order = self.query_one("#ps-order", Drawn)
+        order_lines = self.lines(self.order_text(view)) if order.display else 0
         used = (n + 1) + 1 + order_lines + (n + 1) + race_lines + 1  # and a line to spare
-        room = self.query_one("#table").size.height
+        # the screen less its title, prompt and footer, and the most the choices may take (the
+        # action bar's height changes with the phase: the hand does not come and go with it)
+        room = self.size.height - 3 - 3
         mine = [] if viewer is None else by_rank_codes(view["up"][viewer] + (view["hidden"] or []))
         show = bool(mine) and room >= used + 1 + 1 + CARD_HEIGHT
         label.display = hand.display = show
