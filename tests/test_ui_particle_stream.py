@@ -88,23 +88,31 @@ async def test_six_players_fit_80x24_in_every_phase(make_app, store):
     session.release()
     app = make_app(start={"save": session.save_id})
     phases = set()
+
+    def check(screen, game):
+        view = game.view(None)
+        phases.add(view["phase"])
+        assert_fits(screen, *PARTS)
+        track = shown(screen.query_one("#ps-track")).splitlines()
+        assert len(track) == 7 and track[0].startswith("Track")
+        for p, line in enumerate(track[1:]):
+            assert line[2:].startswith(f"{p + 1}") and names[view["at"][p]] in line
+            assert f"{view['ranks'][p]}" in line
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         screen = app.screen
         assert isinstance(screen, ParticleStreamScreen)
         game = screen.session.game
-        for _ in range(140):
-            if game.race == 2:
-                break
-            view = game.view(None)
-            phases.add(view["phase"])
-            assert_fits(screen, *PARTS)
-            track = shown(screen.query_one("#ps-track")).splitlines()
-            assert len(track) == 7 and track[0].startswith("Track")
-            for p, line in enumerate(track[1:]):
-                assert line[2:].startswith(f"{p + 1}") and names[view["at"][p]] in line
-            if view["phase"] == "scored":
-                assert "deals race 2" in shown(screen.query_one("#ps-race"))
+        while game.round == 1:  # the first round by the keys
+            check(screen, game)
             await pilot.press(screen.query_one("#actions").actions[0].key)
             await settle(pilot, 2)
+        while game.phase != "scored":  # then to the end of the race
+            seat = game.to_act()[0]
+            screen.session.play(seat, game.legal_moves(seat)[-1])
+        screen.refresh_table()
+        await settle(pilot, 2)
+        check(screen, game)
+        assert "deals race 2" in shown(screen.query_one("#ps-race"))
     assert phases == {"play", "move", "scored"}
