@@ -311,3 +311,33 @@ def test_a_game_that_forgets_a_hook_cannot_be_set_up(hook):
         forgetful(["Ada", "Bo"])
     whole = type("Whole", (forgetful,), {hook: lambda self, *args: None})
     assert whole(["Ada", "Bo"]).players == ["Ada", "Bo"]
+
+
+def test_a_move_checked_once_vouches_for_itself_alone(monkeypatch):
+    """`play` remembers the very moves that passed the check (by identity, kept alive while listed),
+    so a game's interned moves are checked once: an equal move that is not one (a bool for the int)
+    is still refused, the memory is emptied when full, and a move is checked again after that."""
+    from tabletop_tui.rules import engine
+
+    monkeypatch.setattr(engine, "_CHECKED", {})
+    monkeypatch.setattr(engine, "_CHECKED_MOST", 3)
+    checks = []
+    real = engine.is_move
+    monkeypatch.setattr(engine, "is_move", lambda m: checks.append(m) or real(m))
+    add1 = Move("add", (1,))
+    g = Race(["Ada", "Bo"], goal=50)
+    g.play(0, add1)
+    g.play(1, add1)  # the same object: not checked again
+    assert checks == [add1] and engine._CHECKED == {id(add1): add1}
+    posing = Move("add", (True,))
+    assert posing == add1
+    with pytest.raises(IllegalMove, match="is not a move"):
+        g.play(0, posing)
+    assert engine._CHECKED == {id(add1): add1}
+    others = [Move("add", (2,)), Move("add", (1,)), Move("add", (2,))]  # equal, not the same objects
+    for seat, move in zip((0, 1, 0), others):
+        g.play(seat, move)
+    assert len(engine._CHECKED) == 1 and engine._CHECKED[id(others[-1])] is others[-1]  # emptied once full
+    checks.clear()
+    g.play(1, add1)
+    assert checks == [add1]  # forgotten with the rest, so checked anew

@@ -111,6 +111,26 @@ def is_move(value: Any) -> bool:
     return True
 
 
+#: Moves that have passed `is_move`, by id, each kept alive here (so that its id names it and no
+#: other object while it is listed): a move is all ints and strings, immutable, so one that passed
+#: once passes for ever. The games' interned moves are checked once, not at every move; emptied when
+#: it grows past `_CHECKED_MOST` (games that make new moves at every turn).
+_CHECKED: dict[int, Move] = {}
+_CHECKED_MOST = 4096
+
+
+def _checked_move(move: Any) -> bool:
+    """`is_move(move)`, remembered for the very object when true."""
+    if _CHECKED.get(id(move)) is move:
+        return True
+    if not is_move(move):
+        return False
+    if len(_CHECKED) >= _CHECKED_MOST:
+        _CHECKED.clear()
+    _CHECKED[id(move)] = move
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in a sentence a move log can show.
@@ -216,6 +236,8 @@ class Option:
 
 def resolve_options(declared: Iterable[Option], given: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with the given values, each parsed; unknown keys are refused."""
+    if not given:  # the defaults (no option named: a simulation's, a bot's, a test's games)
+        return {o.key: o.default for o in declared}
     declared = list(declared)
     by_key = {o.key: o for o in declared}
     for key in given:
@@ -313,7 +335,10 @@ class Stream:
         return other
 
     def __copy__(self) -> "Stream":
-        return self.__deepcopy__(None)
+        other = Stream.__new__(Stream)
+        other._state = self._state
+        other.draws = self.draws
+        return other
 
 
 # --------------------------------------------------------------------------------------------
@@ -627,7 +652,8 @@ class Game(abc.ABC):
         `legal_moves` is the single source of truth: it returns [] for a seat that may not act, and
         the engine makes it [] for everyone once the game is over."""
         legal = self._own_legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
-        if legal is None or not is_move(move) or move not in legal or self.outcome() is not None:
+        if (legal is None or (_CHECKED.get(id(move)) is not move and not _checked_move(move)) or move not in legal
+                or self.outcome() is not None):
             raise IllegalMove(self._why_refused(seat, move, legal))
         rng = self.rng
         before = rng.draws + self.reveals
@@ -812,7 +838,8 @@ class Game(abc.ABC):
         state = self.__dict__.copy()
         state["players"] = list(self.players)
         state["options"] = dict(self.options)
-        state["rng"] = _copy.copy(self.rng)
+        rng = self.rng
+        state["rng"] = rng.__copy__() if type(rng) is Stream else _copy.copy(rng)
         state["history"] = list(self.history)
         state["log"] = list(self.log)
         state["_watching"] = watch

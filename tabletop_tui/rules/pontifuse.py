@@ -114,8 +114,11 @@ class _Legal(list[Move]):
 
 
 def _legal_list(moves: list[Move]) -> list[Move]:
-    # For one or two moves the plain list is as quick (the first comparison is by identity anyway).
-    return _Legal(moves) if len(moves) > 2 else moves
+    # A plain list's test compares the move with each element before it (in C), a few hundred
+    # machine instructions each; the Python call of `_Legal.__contains__` costs about as much as
+    # four of them, and so pays from eight moves on (the mean position of the move played is half
+    # the list in).
+    return _Legal(moves) if len(moves) >= 8 else moves
 
 
 #: PLACE_MOVES[occupied] = the placements still open on a board whose marked cells are `occupied`.
