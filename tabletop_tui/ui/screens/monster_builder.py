@@ -11,15 +11,16 @@ x to throw a stolen part away. A key that names a move the rules refuse shows th
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.monster_builder import ATTACKS, SLOTS
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import die_chip, die_lines, join_lines, mini_die_lines, side_by_side
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.things import die_chip, die_lines, mini_die_lines, side_by_side
 
 ACTION_KEYS = {"research": "r", "scavenge": "c", "fight": "f", "roll": "r", "stop": "n", "spare": "n",
                "discard": "x"}
@@ -44,7 +45,12 @@ def part_style(value: int) -> str:
 
 def body_lines(parts: list[int], marked=()) -> list[Text]:
     """A monster as a body of boxes, 19 x 8, each part's value inside its box. Marked parts (those a
-    choice is about) are drawn in reverse."""
+    choice is about) are drawn in reverse. (Built once for each monster and mark: copies.)"""
+    return [line.copy() for line in _body_lines(tuple(parts), tuple(sorted(marked)))]
+
+
+@lru_cache(maxsize=256)
+def _body_lines(parts: tuple[int, ...], marked: tuple[int, ...]) -> list[Text]:
     grid = [[" "] * BODY_WIDTH for _ in range(BODY_HEIGHT)]
     styles = [[""] * BODY_WIDTH for _ in range(BODY_HEIGHT)]
     for (r, c), ch in _FRAME.items():
@@ -87,8 +93,13 @@ def compact_line(seat: int, monster: dict, name_width: int, current: bool, marke
 
 
 class MonsterBuilderScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._drawn_from: object = None  # what the table was last drawn from (the view, the room)
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="mb-table")
+        # drawn by lines: the lines that did not change with a move (most bodies) are not drawn again
+        yield TextLines(id="mb-table")
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs too and draws once; the table's size is known after the first layout)
@@ -103,6 +114,10 @@ class MonsterBuilderScreen(GameScreen):
 
     def show_table(self, view: dict) -> None:
         width, height = self.table_size()
+        drawn_from = (width, height, repr(view))
+        if drawn_from == self._drawn_from:
+            return  # nothing to build again
+        self._drawn_from = drawn_from
         n = len(view["players"])
         dice = self.dice_block(view, big=width >= DICE_WIDTH)
         fight = self.fight_block(view)
@@ -127,7 +142,7 @@ class MonsterBuilderScreen(GameScreen):
             lines = top + compact + below
         for line in lines:
             line.truncate(width)
-        self.query_one("#mb-table", Static).update(join_lines(lines))
+        self.query_one("#mb-table", TextLines).show_lines(lines)
 
     def focus_seat(self, view: dict) -> int:
         """Whose monster is drawn big: the seat deciding now, else the winner, else the last to play."""

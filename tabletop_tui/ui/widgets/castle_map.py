@@ -243,6 +243,12 @@ class CastleMap(Widget, can_focus=True):
         self._scroll()
         self._shown.clear()  # Textual draws every line again
 
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # Textual sets a new virtual size through its reactive, which asks for a second layout of the
+        # whole screen after the one that gave the size; a widget that neither scrolls nor holds widgets
+        # lays nothing out by its virtual size.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     # -- drawing: the keys of the lines ------------------------------------------------------------
 
     def _line_count(self) -> int:

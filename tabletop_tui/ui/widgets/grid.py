@@ -1,12 +1,25 @@
 """A board of square cells: a cursor to move, cells to click or choose, and on a board with coordinates,
-squares a person types by name (e4)."""
+squares a person types by name (e4).
+
+The board is drawn line by line (`ByLines`, Textual's line API): each line of it a strip kept under a
+key of what it shows (the squares of its row, their styles, the cursor or the highlight on them, the
+typing on the line of the files), drawn again only when one of its squares changed, and after each
+change only the lines whose key moved are repainted. `TextLines` draws a part of the table given as
+lines of Text in the same way (Monster Builder's monsters)."""
 
 from __future__ import annotations
 
+from collections import deque
+
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index, square_name
@@ -14,8 +27,152 @@ from tabletop_tui.rules.components.squares import FILES, square_index, square_na
 LINE_STYLE = "bold #8a8aaa"
 LABEL_STYLE = "#8a8aaa"
 
+#: a line is drawn as runs: a text and the styles it is drawn in, bottom first (the line's own style,
+#: then its spans in their order), as Textual stacks up the spans of a Text
+Run = tuple[str, tuple]
 
-class GridBoard(Widget, can_focus=True):
+
+def text_runs(text: Text) -> list[Run]:
+    """A Text's runs (its style, then its spans, in their order), cut where a span starts or ends, as
+    Textual cuts a Text into segments."""
+    plain = text.plain
+    cuts = sorted({0, len(plain)} | {min(max(0, k), len(plain)) for span in text.spans
+                                     for k in (span.start, span.end)})
+    runs: list[Run] = []
+    for start, end in zip(cuts, cuts[1:]):
+        stack = [text.style] if text.style else []
+        stack += [span.style for span in text.spans if span.start <= start and end <= span.end]
+        runs.append((plain[start:end], tuple(stack)))
+    return runs
+
+
+def text_key(text: Text) -> tuple:
+    """What a Text shows, as a key: two Texts with one key are drawn alike (on one line)."""
+    return text.plain, tuple(text.spans), text.style, text.overflow
+
+
+class ByLines(Widget):
+    """A widget drawn line by line (Textual's line API, `render_line`): each line a strip kept in a
+    cache under a key made of what the line shows (`_line_key`), so that a line is drawn again
+    (`_line_text`, then its runs as segments) only when what it shows changed, and after each change
+    only the lines whose key moved are repainted (`_sync`).
+
+    A line's segments are cut where the spans of its Text are, as Textual cuts a Text: the picture is
+    the same either way, but the snapshots' SVG is written a segment at a time, so that joining the
+    runs of one style into one segment (`JOIN_RUNS`) would change them. `render()` gives the whole
+    widget as a Text (the same lines), for the selection of text with the mouse."""
+
+    JOIN_RUNS = False  # one segment to a run of cells of one style (the same picture; other snapshots)
+    CACHED_LINES = 600  # lines kept drawn (every line of a few pictures' worth)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._lines: dict[tuple, Strip] = {}  # a line's key -> the line drawn (without its offsets)
+        self._finals: dict[tuple, Style] = {}  # a run's styles -> the one style it is drawn in
+        self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
+        self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
+        self.drawn = 0  # lines drawn anew (not found in the cache), for the tests
+        self.painted: deque[int] = deque(maxlen=512)  # the lines Textual asked for last, for the tests
+
+    def _line_count(self) -> int:
+        raise NotImplementedError
+
+    def _line_key(self, y: int) -> tuple:
+        """What line y shows, as a key: two lines with one key look the same; ("blank",) for none."""
+        raise NotImplementedError
+
+    def _line_text(self, y: int) -> Text:
+        raise NotImplementedError
+
+    def render(self) -> Text:
+        """The whole widget as a Text (the lines `render_line` draws): for the selection of text."""
+        return Text("\n").join(self._line_text(y) for y in range(self._line_count()))
+
+    def _sync(self) -> None:
+        """Ask Textual to repaint the lines whose key changed since they were last drawn (no other)."""
+        if not self.is_mounted:
+            return
+        shown = self._shown
+        if not shown:
+            self.refresh()
+            return
+        width = self.size.width
+        regions = [Region(0, y, width, 1) for y in range(max(self.size.height, self._line_count()))
+                   if shown.get(y) != self._line_key(y)]
+        if regions:
+            self.refresh(*regions)
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # Textual sets a new virtual size through its reactive, which asks for a second layout of the
+        # whole screen after the one that gave the size; a widget that neither scrolls nor holds widgets
+        # lays nothing out by its virtual size.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def selection_updated(self, selection) -> None:
+        self._shown.clear()
+        super().selection_updated(selection)
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
+            self._shown.clear()
+            return super().render_line(y)
+        base = self.visual_style
+        if base != self._base:
+            self._base = base
+            self._lines.clear()
+            self._finals.clear()
+        key = self._line_key(y)
+        self._shown[y] = key
+        self.painted.append(y)
+        if key == ("blank",):
+            return Strip.blank(self.size.width, base.rich_style)
+        strip = self._lines.get(key)
+        if strip is None:
+            if len(self._lines) >= self.CACHED_LINES:
+                del self._lines[next(iter(self._lines))]
+            strip = self._lines[key] = self._strip(self._line_text(y))
+            self.drawn += 1
+        return strip.apply_offsets(0, y)
+
+    def _strip(self, line: Text) -> Strip:
+        """A line as a strip, cut where its spans start and end, as Textual cuts a Text into segments (a
+        segment to a run of one style with JOIN_RUNS: the same picture, other snapshots)."""
+        finals = self._finals
+        segments: list[Segment] = []
+        text, style = "", None
+        join = self.JOIN_RUNS
+        for chars, stack in text_runs(line):
+            final = finals.get(stack)
+            if final is None:
+                final = finals[stack] = self._final(stack)
+            if join and final == style:
+                text += chars
+            else:
+                if text:
+                    segments.append(Segment(text, style))
+                text, style = chars, final
+        if style is None:  # an empty line: one empty segment in the widget's style, as Textual draws it
+            style = finals.get(())
+            if style is None:
+                style = finals[()] = self._final(())
+        if text or not segments:
+            segments.append(Segment(text, style))
+        return Strip(segments, line.cell_len)
+
+    def _final(self, stack: tuple) -> Style:
+        """The style a run is drawn in: its styles over the widget's, added up as Textual adds the spans
+        of a Text (`Content.from_rich_text`, then `Content.render` and `FormattedLine.to_strip`)."""
+        app = self.app
+        theme = app.ansi_theme
+        get_style = app.console.get_style
+        base = self.visual_style
+        styles = [base]
+        for style in stack:
+            styles.append(VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style, theme))
+        return (base + VisualStyle.combine(styles)).rich_style
+
+
+class GridBoard(ByLines, can_focus=True):
     """Cells are given as lists of Text lines (one list per cell, row-major from the top row). Arrow keys
     move the cursor, Enter or Space chooses the cell under it, a click chooses the cell clicked.
 
@@ -40,8 +197,9 @@ class GridBoard(Widget, can_focus=True):
     GridBoard { width: auto; height: auto; }
     """
 
-    cursor = reactive(4)
-    typed = reactive("")
+    # (their watchers repaint the lines they change: no repaint of the whole board)
+    cursor = reactive(4, repaint=False)
+    typed = reactive("", repaint=False)
 
     class Chosen(Message):
         def __init__(self, index: int):
@@ -60,6 +218,7 @@ class GridBoard(Widget, can_focus=True):
         self.cells: list[list[Text]] = [[] for _ in range(rows * cols)]
         self.highlight: set[int] = set()
         self.styles_of: dict[int, str] = {}
+        self._choosing = False  # a square is being chosen: its lines are repainted after the screen's answer
         self.cursor = (rows * cols) // 2
 
     def set_cells(self, cells: list[list[Text]], highlight: set[int] | None = None,
@@ -69,7 +228,7 @@ class GridBoard(Widget, can_focus=True):
         self.cells = cells
         self.highlight = highlight or set()
         self.styles_of = styles or {}
-        self.refresh()
+        self._sync()
 
     def name_of(self, index: int) -> str:
         return square_name(index, self.rows, self.cols)
@@ -117,10 +276,49 @@ class GridBoard(Widget, can_focus=True):
             return row * self.cols + col
         return None
 
-    # -- drawing ----------------------------------------------------------------------------------
+    # -- drawing: the keys of the lines -----------------------------------------------------------
 
-    def render(self) -> Text:
-        w, h = self.cell_width, self.cell_height
+    @property
+    def _geometry(self) -> tuple:
+        return (self.rows, self.cols, self.cell_width, self.cell_height, self.labels, self.lines)
+
+    def _line_count(self) -> int:
+        return self.size_with(self.cell_width, self.cell_height)[1]
+
+    def _cell_key(self, i: int, y: int) -> tuple:
+        """What line y of cell i shows: its text, its own style, and the cursor or the highlight on it."""
+        lines = self.cells[i]
+        text = lines[y] if y < len(lines) else None
+        shown = None if text is None else text_key(text)
+        state = 2 if i == self.cursor and self.has_focus else 1 if i in self.highlight else 0
+        return shown, self.styles_of.get(i), state
+
+    def _line_key(self, y: int) -> tuple:
+        """What line y of the board shows, as a key: two lines with one key look the same."""
+        geometry = self._geometry
+        step, h = self._step_y, self.cell_height
+        body = self.rows * step - (1 if self.lines else 0)  # the lines between the top and bottom rules
+        if y == 0:
+            return ("top", geometry)
+        if y <= body:
+            r, dy = divmod(y - 1, step)
+            if dy == h:
+                return ("rule", geometry)
+            label = str(self.rows - r) if self.labels and dy == h // 2 else ""
+            first = r * self.cols
+            return ("cells", geometry, label, dy, tuple(self._cell_key(i, dy) for i in range(first, first + self.cols)))
+        if y == body + 1:
+            return ("bottom", geometry)
+        if y == body + 2 and self.labels:
+            return ("files", geometry, self.typed)
+        return ("blank",)
+
+    # -- drawing: the lines -----------------------------------------------------------------------
+
+    def _line_text(self, y: int) -> Text:
+        """Line y of the board as a Text."""
+        kind = self._line_key(y)[0]
+        w = self.cell_width
         margin = " " * self._margin
         inner = "─" * w
 
@@ -128,54 +326,58 @@ class GridBoard(Widget, can_focus=True):
             body = mid.join([inner] * self.cols) if self.lines else "─" * (w * self.cols)
             return Text(margin) + Text(left + body + right, style=LINE_STYLE)
 
-        out = [rule("┌", "┬", "┐")]
-        for r in range(self.rows):
-            for y in range(h):
-                label = str(self.rows - r) if self.labels and y == h // 2 else ""
-                line = Text("", style=LINE_STYLE)  # (the whole line's base style, as cells are drawn on it)
-                if self.labels:
-                    line.append(label.rjust(self._margin - 1) + " ", style=LABEL_STYLE)
-                line.append("│")
-                for c in range(self.cols):
-                    i = r * self.cols + c
-                    content = self.cells[i][y].copy() if y < len(self.cells[i]) else Text("")
-                    content.truncate(w)
-                    pad = w - content.cell_len
-                    cell = Text(" " * (pad // 2)) + content + Text(" " * (pad - pad // 2))
-                    if i in self.styles_of:
-                        cell.stylize(self.styles_of[i])
-                    if i == self.cursor and self.has_focus:
-                        cell.stylize("reverse")
-                    elif i in self.highlight:
-                        cell.stylize("on #3a3a20")
-                    line.append_text(cell)
-                    if self.lines or c == self.cols - 1:
-                        line.append("│", style=LINE_STYLE)
-                out.append(line)
-            if r < self.rows - 1 and self.lines:
-                out.append(rule("├", "┼", "┤"))
-        out.append(rule("└", "┴", "┘"))
-        if self.labels:
+        if kind == "top":
+            return rule("┌", "┬", "┐")
+        if kind == "rule":
+            return rule("├", "┼", "┤")
+        if kind == "bottom":
+            return rule("└", "┴", "┘")
+        if kind == "files":
             files = Text(margin + " ", style=LABEL_STYLE)
             for c in range(self.cols):
                 files.append(FILES[c].center(w) + (" " if self.lines else ""))
             if self.typed:
                 files.append(f" typed: {self.typed}", style="bold")
-            out.append(files)
-        return Text("\n").join(out)
+            return files
+        if kind == "blank":
+            return Text("")
+        r, dy = divmod(y - 1, self._step_y)
+        label = str(self.rows - r) if self.labels and dy == self.cell_height // 2 else ""
+        line = Text("", style=LINE_STYLE)  # (the whole line's base style, as cells are drawn on it)
+        if self.labels:
+            line.append(label.rjust(self._margin - 1) + " ", style=LABEL_STYLE)
+        line.append("│")
+        for c in range(self.cols):
+            i = r * self.cols + c
+            content = self.cells[i][dy].copy() if dy < len(self.cells[i]) else Text("")
+            content.truncate(w)
+            pad = w - content.cell_len
+            cell = Text(" " * (pad // 2)) + content + Text(" " * (pad - pad // 2))
+            if i in self.styles_of:
+                cell.stylize(self.styles_of[i])
+            if i == self.cursor and self.has_focus:
+                cell.stylize("reverse")
+            elif i in self.highlight:
+                cell.stylize("on #3a3a20")
+            line.append_text(cell)
+            if self.lines or c == self.cols - 1:
+                line.append("│", style=LINE_STYLE)
+        return line
 
     def watch_cursor(self) -> None:
-        self.refresh()
+        if not self._choosing:
+            self._sync()
 
     def watch_typed(self) -> None:
-        self.refresh()
+        if not self._choosing:
+            self._sync()
 
     def on_focus(self) -> None:
-        self.refresh()
+        self._sync()
 
     def on_blur(self) -> None:
         self.typed = ""
-        self.refresh()
+        self._sync()
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -187,11 +389,35 @@ class GridBoard(Widget, can_focus=True):
     def action_choose(self) -> None:
         if self.typed:  # Enter after a square's name: choose it if it is one
             index = square_index(self.typed, self.rows, self.cols)
-            self.typed = ""
             if index is None:
+                self.typed = ""
                 return
+            self._choose(index)
+            return
+        self._choose(self.cursor)
+
+    def _choose(self, index: int) -> None:
+        """The square chosen: the typing is done, the cursor goes there, and the screen is told.
+
+        On a screen, the cursor moves on the screen's turn, just before the screen has the message: so
+        what the cursor's watchers draw (a square's details) and the screen's answer (the move made,
+        the board set anew) are drawn in one frame, not in one frame each."""
+        self._choosing = True
+        try:
+            self.typed = ""
+        finally:
+            self._choosing = False
+        if not self.is_attached:
             self.cursor = index
-        self.post_message(self.Chosen(self.cursor))
+            self.post_message(self.Chosen(index))
+            return
+        screen = self.screen
+        screen.call_later(self._go_to, index)
+        screen.post_message(self.Chosen(index))
+
+    def _go_to(self, index: int) -> None:
+        self.cursor = index
+        self._sync()  # (the typing's line, where the cursor did not move)
 
     def forget_input(self) -> None:
         """The letters typed so far are dropped (the game screen calls this when the keyboard passes)."""
@@ -229,13 +455,62 @@ class GridBoard(Widget, can_focus=True):
             self.typed = text
             self.cursor = square_index(text, self.rows, self.cols)
             return
-        self.typed = ""
-        self.cursor = square_index(text, self.rows, self.cols)
-        self.post_message(self.Chosen(self.cursor))
+        self._choose(square_index(text, self.rows, self.cols))
 
     def on_click(self, event) -> None:
         index = self.cell_at(event.x, event.y)
         if index is not None:
-            self.typed = ""
-            self.cursor = index
-            self.post_message(self.Chosen(self.cursor))
+            self._choose(index)
+
+
+class TextLines(ByLines):
+    """A part of the table given as lines of Text (`show_lines`), drawn by lines as the board is: a line
+    that did not change is neither drawn again nor repainted, where a Static draws its whole Text anew
+    at each change. It lays the screen out only when its number of lines changes. As a Static, it is as
+    high as its lines; a line wider than the widget wraps as in a Static (the whole Text drawn then)."""
+
+    DEFAULT_CSS = """
+    TextLines { height: auto; }
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._texts: list[Text] = []
+        self._keys: list[tuple] = []
+
+    def show_lines(self, lines: list[Text]) -> None:
+        lines = lines or [Text("")]  # (one empty line, as a Static showing nothing)
+        keys = [text_key(line) for line in lines]
+        if keys == self._keys:
+            return
+        resized = len(keys) != len(self._keys) or not self._fits(lines, self.size.width)
+        self._texts, self._keys = lines, keys
+        if resized or not self._fits(lines, self.size.width):
+            self._shown.clear()
+            self.refresh(layout=True)
+        else:
+            self._sync()
+
+    @staticmethod
+    def _fits(lines: list[Text], width: int) -> bool:
+        return bool(width) and all(line.cell_len <= width for line in lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self._fits(self._texts, width):
+            return len(self._texts)
+        return super().get_content_height(container, viewport, width)
+
+    def _line_count(self) -> int:
+        return len(self._texts)
+
+    def _line_key(self, y: int) -> tuple:
+        return ("line", self._keys[y]) if y < len(self._keys) else ("blank",)
+
+    def _line_text(self, y: int) -> Text:
+        return self._texts[y]
+
+    def render_line(self, y: int) -> Strip:
+        if not self._fits(self._texts, self.size.width):  # lines that wrap: the whole Text, as a Static
+            self._shown.clear()
+            return Widget.render_line(self, y)
+        return super().render_line(y)
