@@ -22,6 +22,10 @@ KEYS = {
 
 
 class SecondStoryScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._part_keys: dict[str, object] = {}  # what each part of the table was last drawn from
+
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="ss-house")
         yield Drawn(id="ss-night")
@@ -30,14 +34,40 @@ class SecondStoryScreen(GameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
+    def part_changed(self, part: str, key: object) -> bool:
+        """Whether a part of the table is to be drawn anew: what it is drawn from (`key`) changed since it
+        was last drawn. A part that did not change is not built again (nor drawn)."""
+        if self._part_keys.get(part) == key:
+            return False
+        self._part_keys[part] = key
+        return True
+
     def show_table(self, view: dict) -> None:
         names = view["players"]
         current = view["current"]
         house = view["house"]
-        card = card_lines(house) if house else card_lines(None)
         roll = view["last_roll"]
+        rolled = bool(roll and roll.get("card") == (house or {}).get("name") and roll.get("seat") == current)
+        odds = view.get("odds") or {}
+        shown_odds = odds if view["phase"] == "job" else None
+        if self.part_changed("ss-house", repr((house, roll if rolled else None, shown_odds))):
+            self.show_house(house, roll if rolled else None, shown_odds)
+        width = self.query_one("#ss-night", Static).size.width or 60
+        if self.part_changed("ss-night", repr((names[current], view["night"], view["revealed"], width, view["bag"],
+                                               view.get("excuse_beside_bag")))):
+            self.show_night(view, width)
+        if self.part_changed("ss-bank", repr((view["bank"], view["deck_count"], view["discard_count"],
+                                              view["last_night"], view["final_turns"], names))):
+            self.show_bank(view)
+        drawn_from = repr((names, current, view["lairs"], view.get("excuse_holder"), view.get("excuse_beside_bag")))
+        if self.part_changed("ss-lairs", drawn_from):
+            self.show_lairs(view, drawn_from)
+
+    def show_house(self, house: dict | None, roll: dict | None, odds: dict | None) -> None:
+        """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs."""
+        card = card_lines(house) if house else card_lines(None)
         right: list[Text] = []
-        if roll and roll.get("card") == (house or {}).get("name") and roll.get("seat") == current:
+        if roll:
             dice = []
             for face, hit in zip(roll["faces"], roll["hits"]):
                 shown = "0" if face in (0, 10) else str(face)
@@ -50,16 +80,17 @@ class SecondStoryScreen(GameScreen):
         else:
             right += side_by_side([die_lines(None, 10), die_lines(None, 10)])
             right.append(Text(""))
-        odds = view.get("odds") or {}
-        if odds and view["phase"] == "job":
+        if odds:
             parts = [f"{k.replace('_', ' ')} {round(v * 100)}%" for k, v in odds.items()]
             right.append(Text("odds: " + ", ".join(parts), style="dim"))
         block = side_by_side([card, right], gap=2)
         self.query_one("#ss-house", Static).update(join_lines(block))
 
+    def show_night(self, view: dict, width: int) -> None:
+        """The cards of the night so far (a row breaks between cards), the bag."""
+        names = view["players"]
         night = Text()
-        night.append(f"{names[current]}'s night {view['night']}: ", style="bold")
-        width = self.query_one("#ss-night", Static).size.width or 60
+        night.append(f"{names[view['current']]}'s night {view['night']}: ", style="bold")
         column = night.cell_len
         for i, c in enumerate(view["revealed"]):
             chip = card_chip(c)
@@ -84,6 +115,9 @@ class SecondStoryScreen(GameScreen):
             night.append("  + the Excuse beside the bag", style="italic")
         self.query_one("#ss-night", Static).update(night)
 
+    def show_bank(self, view: dict) -> None:
+        """The bank's chips of each suit, the deck, the last night."""
+        names = view["players"]
         bank = Text()
         for row in range(3):
             bank.append("Bank  " if row == 0 else "      ", style="bold")
@@ -104,6 +138,10 @@ class SecondStoryScreen(GameScreen):
         bank.append(deck, style="bold yellow" if view["last_night"] else "dim")
         self.query_one("#ss-bank", Static).update(bank)
 
+    def show_lairs(self, view: dict, drawn_from: str) -> None:
+        """Every player's lair: the chips of each suit, the Excuse."""
+        names = view["players"]
+        current = view["current"]
         lairs = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
         lairs.add_column("Lairs", no_wrap=True)
         for s in SUITS:
@@ -114,8 +152,7 @@ class SecondStoryScreen(GameScreen):
             lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
                           *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
                           Text(extra, style="italic"))
-        drawn_from = (names, current, view["lairs"], view.get("excuse_holder"), view.get("excuse_beside_bag"))
-        self.query_one("#ss-lairs", Drawn).update(lairs, key=repr(drawn_from))
+        self.query_one("#ss-lairs", Drawn).update(lairs, key=drawn_from)
 
     def scoreboard(self, view: dict):
         rows = []
