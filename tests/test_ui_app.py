@@ -355,3 +355,21 @@ async def test_the_result_of_your_move_stays_readable_after_the_computer_replies
         assert ada_text.startswith("Ada rolled")
         title = " ".join(shown(screen.query_one("#title-bar")).split())
         assert ada_text[:25] in title
+
+
+def test_the_store_reads_the_platform_folders_only_when_no_folder_is_given(tmp_path):
+    # platformdirs costs the first paint a few milliseconds: a store opened on a folder never needs it
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "from tabletop_tui.store import Store, data_dir\n"
+        "Store.open(sys.argv[1]).close()\n"
+        "print('platformdirs' in sys.modules)\n"
+        "os.environ.pop('TABLETOP_TUI_DATA', None)\n"
+        "data_dir()\n"
+        "print('platformdirs' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

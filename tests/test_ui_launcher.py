@@ -188,3 +188,33 @@ async def test_the_unfinished_games_use_the_width_there_is(make_app, store):
         await settle(pilot, 3)
         row = shown(app.screen.query_one("#saves")).splitlines()[0]
         assert "Board Game Project #55" in row and "Bartholomew Long, Cornelia Winters, Ada*, Bo*" in row
+
+
+async def test_the_key_bar_is_drawn_once_before_the_first_frame_and_again_when_its_keys_change(
+        make_app, monkeypatch):
+    # the screen says its bindings may have changed right after the first render (the list took the
+    # focus): the bar is drawn again only when the keys it shows did change
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.widgets.keybar import KeyBar
+
+    renders = []
+    render = KeyBar.render
+    monkeypatch.setattr(KeyBar, "render", lambda self: renders.append(self.keys()) or render(self))
+    at_first_frame = []
+
+    class Once(TabletopApp):
+        def on_mount(self):
+            super().on_mount()
+            self.call_after_refresh(lambda: at_first_frame.append(len(renders)))
+
+    app = make_app()
+    app.__class__ = Once
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert at_first_frame == [1]
+        assert len(renders) == 1  # nothing changed since: not drawn again
+        assert "New game" in [description for _, _, description, _ in renders[0]]
+        await pilot.press("slash")  # finding: the commands step aside, the bar says so
+        await settle(pilot, 3)
+        assert len(renders) == 2 and [description for _, _, description, _ in renders[1]] == ["Show all"]
+        assert "Show all" in app.screen.query_one(KeyBar).render().plain

@@ -49,6 +49,7 @@ class LauncherScreen(Screen):
             games = PickList(self.game_picks(self._recent), id="games",
                              folded=self.app.setting("launcher.folded", []) or [])
             games.border_title = "Games"
+            self._games = games
             yield games  # the first game is highlighted (the last played, if any)
             details = Static(id="game-details")
             first = games.picks[games.highlighted] if games.highlighted is not None else None
@@ -180,8 +181,11 @@ class LauncherScreen(Screen):
     COMMANDS = {"new_game", "rules", "delete", "export", "import_file", "stats", "finished", "settings", "quit"}
 
     def finding(self) -> bool:
-        found = self.query("#games")
-        return bool(found) and found.first(PickList).finding is not None
+        # asked for every command each time the key bar lists the keys: the list kept, not queried
+        games = self._games
+        return games is not None and games.finding is not None
+
+    _games: PickList | None = None  # the list of games, once composed
 
     def on_pick_list_selected(self, event: PickList.Selected) -> None:
         if event.pick.id:

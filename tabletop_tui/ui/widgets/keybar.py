@@ -50,9 +50,17 @@ class KeyBar(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self._spans: list[tuple[int, int, str]] = []  # each key's columns and the key it presses
+        self._drawn: list[tuple[str, str, str, bool]] | None = None  # the keys of the last render
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh())
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_updated)
+
+    def _bindings_updated(self, screen) -> None:
+        """Drawn again only when the keys it shows changed: the screen says its bindings may have
+        changed after every change of focus (the first one comes right after the first render, with
+        the keys it drew), and a render is most of the bar's cost."""
+        if self._drawn is not None and self.keys() != self._drawn:
+            self.refresh()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
@@ -69,7 +77,8 @@ class KeyBar(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         self._spans = []
-        for index, (key, display, description, enabled) in enumerate(self.keys()):
+        self._drawn = self.keys()
+        for index, (key, display, description, enabled) in enumerate(self._drawn):
             item = "key-bar--hover" if index == self._hover else "key-bar--item"
             key_style = self.get_visual_style(item, "key-bar--key").rich_style
             if description:
