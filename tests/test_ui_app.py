@@ -373,3 +373,29 @@ def test_the_store_reads_the_platform_folders_only_when_no_folder_is_given(tmp_p
     )
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True"]
+
+
+def test_the_collector_waits_for_the_first_frame_then_collects_again(tmp_path):
+    # what the launcher's start makes (Textual's modules, the screen) is no garbage: the collector
+    # does not walk it while it is made, and collects again once the first frame is drawn
+    import subprocess
+    import sys
+
+    code = (
+        "import gc, sys\n"
+        "from tabletop_tui.store import Store\n"
+        "from tabletop_tui.ui.app import TabletopApp\n"
+        "print('imported', gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "class Once(TabletopApp):\n"
+        "    def on_mount(self):\n"
+        "        print('mount', gc.isenabled())\n"
+        "        super().on_mount()\n"
+        "        self.call_after_refresh(self.first_frame)\n"
+        "    def first_frame(self):\n"
+        "        print('frame', gc.isenabled())\n"
+        "        self.exit()\n"
+        "Once(store=Store.open(sys.argv[1])).run(headless=True, size=(80, 24))\n"
+        "print('after', gc.isenabled())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["imported", "True", "True", "mount", "False", "frame", "True", "after", "True"]

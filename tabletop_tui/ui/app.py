@@ -5,13 +5,23 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
-
-from textual.app import App
-from textual.binding import Binding
-
 from typing import TYPE_CHECKING
 
-from tabletop_tui.ui.screens.launcher import LauncherScreen
+# Textual and the launcher's modules make a few hundred thousand objects as they load, none of them
+# garbage: the collector, which would walk them again and again while they are made, waits until
+# they are all there, and they are then moved out of its sight (gc.freeze, as the first frame does
+# with what it made: see `_freeze_startup`).
+_collecting = gc.isenabled()
+gc.disable()
+try:
+    from textual.app import App
+    from textual.binding import Binding
+
+    from tabletop_tui.ui.screens.launcher import LauncherScreen
+finally:
+    if _collecting:
+        gc.freeze()
+        gc.enable()
 
 if TYPE_CHECKING:
     from tabletop_tui.session import Session
@@ -85,6 +95,19 @@ class TabletopApp(App):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- the flow -------------------------------------------------------------------------------
+
+    def run(self, *args, **kwargs):
+        """Run the app. Until the first frame is drawn the garbage collector waits: what is made
+        before it (the screen, its widgets and styles) is kept, and is then moved out of the
+        collector's sight at once (`_freeze_startup`), after which it collects again."""
+        global _held
+        if gc.isenabled() and not _frozen:
+            gc.disable()
+            _held = True
+        try:
+            return super().run(*args, **kwargs)
+        finally:
+            _release_collector()
 
     def push_screen(self, screen, *args, **kwargs):
         self.load_screen_styles()
@@ -216,6 +239,17 @@ def _freeze_startup() -> None:
     if not _frozen:
         _frozen = True
         gc.freeze()
+    _release_collector()
+
+
+_held = False  # the collector disabled by `TabletopApp.run` until the first frame
+
+
+def _release_collector() -> None:
+    global _held
+    if _held:
+        _held = False
+        gc.enable()
 
 
 def _too_small(screen) -> bool:
