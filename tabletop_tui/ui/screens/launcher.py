@@ -56,7 +56,7 @@ class LauncherScreen(Screen):
             self.show_details(catalog.get(first.id) if first and first.id else catalog.GAMES[0], details)
             yield details
         with Vertical(id="saves-box"):
-            options = self.save_options(rows, turns=False)  # (the columns' widths first)
+            options = self.save_options(rows, turns=False) if rows else []  # (the columns' widths first)
             yield Static(self.saves_title(bool(rows)), id="saves-title")
             if rows:  # the list is made when there is a first game to list (the box has its colour)
                 yield OptionList(*options, id="saves")
