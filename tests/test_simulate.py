@@ -110,6 +110,10 @@ def test_the_turn_order_of_each_game_starts_with_its_first_player(game_id):
     if info.id == "pontifuse":
         marks = [seat for seat, move in game.history if move.kind == "place"]
         assert order[0] == marks[-9]  # the Resonade of the last board (a full board ends it) marked first
+    elif info.id == "king-of-the-beach":  # the pyramid's spaces at the start, the top first
+        fresh = rules([f"P{s}" for s in range(n)], 3, **options)
+        assert order == sorted(range(n), key=fresh.spaces.index)
+        assert order[-1] == game.history[0][0]  # the auction starts from the lowest space
     elif info.id != "ten-die-poker":  # poker has no seat order: the worst hand acts
         assert order[0] == game.history[0][0], info.id
 

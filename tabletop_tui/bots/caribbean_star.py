@@ -82,7 +82,8 @@ def playout(game: CaribbeanStar, seat: int, turn: int, rnd: random.Random) -> fl
 
 
 class CaribbeanStarBot(Bot):
-    samples = SAMPLES
+    #: guessed deals it plays each choice out in (fewer where its time budget runs out first)
+    budget = SAMPLES
 
     def decide(self, knowledge: Knowledge) -> Move:
         moves = knowledge.moves()
@@ -95,7 +96,7 @@ class CaribbeanStarBot(Bot):
             return buffet_choice(real, self.seat, moves)
         deadline = self.deadline()
         totals = dict.fromkeys(moves, 0.0)
-        for i in range(self.samples):
+        for i in range(self.budget):
             if i >= 4 and self.clock() > deadline:
                 break
             sample = knowledge.sample(self.random)

@@ -55,6 +55,11 @@ PLANS: dict[str, Plan] = {
     "nickies-castle": Plan(bot_games=1, beat_games=4, beat_players=2, bot_budget=800),
     "hermans-castle": Plan(bot_games=1, beat_games=4, beat_players=2, bot_budget=800),
     "land-grab": Plan(random_games=6, bot_games=1, beat_games=4, beat_players=2, bot_budget=300),
+    "caribbean-star": Plan(random_games=20, beat_games=8, beat_players=2, bot_budget=8),
+    # single races (the match's deal is in its own tests and the leak check)
+    "particle-stream": Plan(options={"races": 1}, bot_games=1, beat_games=16, beat_players=4, beat_share=0.3,
+                            bot_budget=300),
+    "king-of-the-beach": Plan(beat_games=40, beat_players=4),  # fair: a quarter, and robots win most games
 }
 
 
@@ -69,6 +74,8 @@ LEAK_GAMES = {
     "the-syndicate": 40,
     "shipwreck": 40,
     "penniless-and-insane": 24,
+    "king-of-the-beach": 12,
+    "particle-stream": 10,  # every kind of move in the first race  # every kind of move comes in the first games; one is six long rounds
 }
 GAMES_HIDDEN = 30  # a hidden-hand game not named above
 GAMES_OPEN = 5
