@@ -181,7 +181,13 @@ async def scene_app(make_app, store, game_id: str):
     info = catalog.get(game_id)
     players, seed, options, moves = info.screenshot_scene()
     session = Session.new(game_id, players, seed, options, [], store)
-    session.autoplay(moves)
+    if game_id == "land-grab":  # its computer players search for seconds a move: random moves, as many
+        rnd = random.Random(seed)
+        for _ in range(moves):
+            seat = session.game.to_act()[0]
+            session.play(seat, rnd.choice(session.game.legal_moves(seat)))
+    else:
+        session.autoplay(moves)
     session.release()
     return make_app(start={"save": session.save_id}, force_curtain=False)
 
