@@ -111,7 +111,7 @@ class ParticleStreamScreen(GameScreen):
             return
         down = set(view["hidden"] or [])
         head = Text(f"{shown(view['players'][viewer])}'s hand", style="bold")
-        head.append("  dim: face down, yours alone" if down else "", style="dim")
+        head.append("  (the dimmed ones face down, yours alone)" if down else "", style="dim")
         label.update(head)
         hand.set_cards(mine, pick="none", unavailable=[i for i, c in enumerate(mine) if c in down])
 
