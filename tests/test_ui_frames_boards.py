@@ -9,14 +9,10 @@ changes falling within the same sixtieth of a second: each count is what the wor
 import random
 
 import pytest
-import textual.screen
 from rich.text import Text
 from textual import events
-from textual._compositor import Compositor
 from textual.app import App
-from textual.screen import Screen
 from textual.visual import Visual
-from textual.widget import Widget
 
 from tabletop_tui import catalog
 from tabletop_tui.rules.components.squares import square_name
@@ -26,49 +22,11 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
+from test_ui_frames import Counts, quiet
+
 BOARD_GAMES = ["pontifuse", "board-game-project-55", "queensland", "putwoodys-castle", "nickies-castle",
                "hermans-castle", "land-grab"]
 TABLE_GAMES = ["second-story", "monster-builder", "thief-in-the-night"]
-
-
-class Counts:
-    """Frames drawn, full layouts of the screen, and renderings by widget, from `reset` on."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.frames = self.layouts = 0
-        self.renders: dict[Widget, int] = {}
-        counts = self
-        refresh, reflow, render = Screen._compositor_refresh, Compositor.reflow, Widget._render_content
-
-        def counted_refresh(screen) -> None:
-            counts.frames += screen is screen.app.screen
-            refresh(screen)
-
-        def counted_reflow(compositor, parent, size):
-            counts.layouts += 1
-            return reflow(compositor, parent, size)
-
-        def counted_render(widget) -> None:
-            counts.renders[widget] = counts.renders.get(widget, 0) + 1
-            render(widget)
-
-        monkeypatch.setattr(Screen, "_compositor_refresh", counted_refresh)
-        monkeypatch.setattr(Compositor, "reflow", counted_reflow)
-        monkeypatch.setattr(Widget, "_render_content", counted_render)
-        monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 0.0001)
-
-    def reset(self) -> None:
-        self.frames = self.layouts = 0
-        self.renders.clear()
-
-
-async def quiet(pilot, counts: Counts) -> None:
-    """Wait until what a change set going has settled: no new frame over several pauses."""
-    still = 0
-    while still < 3:
-        seen = counts.frames
-        await pilot.pause(0.02)
-        still = still + 1 if counts.frames == seen else 0
 
 
 def as_text_lines(board) -> list[list[tuple[str, object]]]:

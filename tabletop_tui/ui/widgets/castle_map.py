@@ -46,6 +46,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index
+from tabletop_tui.ui.widgets.grid import drawn_style
 
 N = 24
 LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
@@ -336,16 +337,7 @@ class CastleMap(Widget, can_focus=True):
         return Strip(segments, sum(len(s.text) for s in segments))
 
     def _final(self, stack: tuple) -> Style:
-        """The style a run is drawn in: its styles over the widget's, added up as Textual adds the spans
-        of a Text (`Content.from_rich_text`, then `Content.render` and `FormattedLine.to_strip`)."""
-        app = self.app
-        theme = app.ansi_theme
-        get_style = app.console.get_style
-        base = self.visual_style
-        styles = [base]
-        for style in stack:
-            styles.append(VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style, theme))
-        final = self._finals[stack] = (base + VisualStyle.combine(styles)).rich_style
+        final = self._finals[stack] = drawn_style(self, stack)
         return final
 
     def _runs(self, y: int) -> list[Run]:

@@ -51,6 +51,20 @@ def text_key(text: Text) -> tuple:
     return text.plain, tuple(text.spans), text.style, text.overflow
 
 
+def drawn_style(widget, stack: tuple) -> Style:
+    """The style a run of a widget's line is drawn in: its styles (names or rich styles) over the
+    widget's, added up as Textual adds the spans of a Text (`Content.from_rich_text`, then
+    `Content.render` and `FormattedLine.to_strip`)."""
+    app = widget.app
+    theme = app.ansi_theme
+    get_style = app.console.get_style
+    base = widget.visual_style
+    styles = [base]
+    for style in stack:
+        styles.append(VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style, theme))
+    return (base + VisualStyle.combine(styles)).rich_style
+
+
 class ByLines(Widget):
     """A widget drawn line by line (Textual's line API, `render_line`): each line a strip kept in a
     cache under a key made of what the line shows (`_line_key`), so that a line is drawn again
@@ -160,16 +174,7 @@ class ByLines(Widget):
         return Strip(segments, line.cell_len)
 
     def _final(self, stack: tuple) -> Style:
-        """The style a run is drawn in: its styles over the widget's, added up as Textual adds the spans
-        of a Text (`Content.from_rich_text`, then `Content.render` and `FormattedLine.to_strip`)."""
-        app = self.app
-        theme = app.ansi_theme
-        get_style = app.console.get_style
-        base = self.visual_style
-        styles = [base]
-        for style in stack:
-            styles.append(VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style, theme))
-        return (base + VisualStyle.combine(styles)).rich_style
+        return drawn_style(self, stack)
 
 
 class GridBoard(ByLines, can_focus=True):
