@@ -172,6 +172,33 @@ async def test_a_move_log_given_one_event_renders_only_its_new_lines(monkeypatch
         assert log.scroll_offset.y == log.max_scroll_y
 
 
+async def test_a_move_log_drawn_anew_for_the_next_person_renders_no_entry_it_drew_before(monkeypatch):
+    app = LogApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one(MoveLog)
+        entries = events_of(*(f"Ada plays the {i} of hearts on the {i}th pile: the target is Bo's" for i in range(30)))
+        log.add(entries[:-1])
+        await pilot.pause()
+        drawn = [(strip.text, [s.style for s in strip]) for strip in log.lines]
+        log.add(entries[-1:])
+        rendered = []
+        render = type(app.console).render
+        monkeypatch.setattr(type(app.console), "render",
+                            lambda console, *args, **kwargs: (isinstance(args[0], Text) and rendered.append(args[0]))
+                            or render(console, *args, **kwargs))
+        log.clear()
+        log.add(entries[:-1] + events_of("Bo passes."))  # the log as the next person reads it
+        await pilot.pause()
+        assert [str(r) for r in rendered] == ["• Bo passes."]  # only the entry it had not drawn
+        assert [(strip.text, [s.style for s in strip]) for strip in log.lines][:len(drawn)] == drawn
+        assert log.lines[-1].text.strip() == "• Bo passes."
+        assert log.virtual_size.height == len(log.lines) and log.scroll_offset.y == log.max_scroll_y
+        rendered.clear()
+        await pilot.resize_terminal(40, 12)  # another width: rendered anew
+        await pilot.pause()
+        assert len(rendered) == len(entries)
+
+
 async def test_a_drawn_part_lays_the_screen_out_only_when_its_size_changes(monkeypatch):
     counts = Counts(monkeypatch)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.cache import LRUCache
+from textual.geometry import Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
@@ -281,6 +282,9 @@ class MoveLog(SizedScrollBars, RichLog):
         self._redraw = False  # while writing: the lines moved (cut at the top, or cleared)
         #: each line as drawn, by (its index since the log began, horizontal scroll, width)
         self._drawn: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
+        #: an entry's lines as RichLog renders them, by its text and the log's width: the log drawn anew
+        #: for the next person at the curtain is mostly the entries it drew for the last
+        self._rendered: LRUCache[tuple, tuple[list[Strip], int]] = LRUCache(self.MAX_ENTRIES * 2)
 
     def add(self, events: list[Event], players: list[str] | None = None) -> None:
         with self._batch():
@@ -296,6 +300,35 @@ class MoveLog(SizedScrollBars, RichLog):
         del self._entries[: -self.MAX_ENTRIES]
         with self._batch():
             self.write(text, scroll_end=None if not self._size_known else False)
+
+    def write(self, content, width=None, expand=False, shrink=True, scroll_end=None, animate=False):
+        """RichLog's `write`; an entry written before at this width (the same text and styles) takes the
+        lines it was rendered to then, instead of being measured, rendered and split again."""
+        if (not isinstance(content, Text) or not content.plain or width is not None or expand or not shrink
+                or not self._size_known):
+            return super().write(content, width, expand, shrink, scroll_end, animate)
+        key = (content.plain, tuple(content.spans), content.style, content.justify, content.overflow,
+               content.no_wrap, content.end, self.scrollable_content_region.width)
+        hit = self._rendered.get(key)
+        if hit is None:
+            first = self._start_line + len(self.lines)
+            super().write(content, width, expand, shrink, scroll_end, animate)
+            new = self.lines[first - self._start_line:] if first >= self._start_line else []
+            if new:
+                self._rendered[key] = (new, max(strip.cell_length for strip in new))
+            return self
+        # what RichLog.write does with the lines it rendered
+        strips, widest = hit
+        self.lines.extend(strips)
+        if self.max_lines is not None and len(self.lines) > self.max_lines:
+            self._start_line += len(self.lines) - self.max_lines
+            self.refresh()
+            self.lines = self.lines[-self.max_lines:]
+        self._widest_line_width = max(self._widest_line_width, widest)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self.scroll_end(animate=animate, immediate=False, x_axis=False)
+        return self
 
     def clear(self):
         self._entries = []
@@ -360,6 +393,7 @@ class MoveLog(SizedScrollBars, RichLog):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._drawn.clear()  # drawn in the old style
+        self._rendered.clear()
 
     def on_resize(self, event) -> None:
         width = self.scrollable_content_region.width
