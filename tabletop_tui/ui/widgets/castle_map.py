@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -46,7 +45,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index
-from tabletop_tui.ui.widgets.grid import drawn_style
+from tabletop_tui.ui.widgets.grid import Run, runs_strip, text_runs
 
 N = 24
 LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
@@ -64,9 +63,8 @@ OVERVIEW = {"floor": "#262626", "trap": "#5f2f2f", "seen": "#1c3a5f", "thief": "
 HEADING = {0: "overline bold #00ff00", 1: "bold #00ff00", 2: "underline bold #00ff00"}  # the edge marked
 CACHED_LINES = 400  # lines kept drawn (a whole castle, both maps, and the cursor's rows besides)
 
-# A line is a list of runs: a text and the styles it is drawn in, bottom first (the line's own style,
-# then the cell's, then a mark over it), as the spans of a Text stack up.
-Run = tuple[str, tuple]
+# A line is a list of runs (grid.Run): a text and the styles it is drawn in, bottom first (the line's
+# own style, then the cell's, then a mark over it), as the spans of a Text stack up.
 
 
 @lru_cache(maxsize=4096)
@@ -105,20 +103,6 @@ def _square(w: str, mark: str, south: str, bg: str | None, edge_marked: bool, ch
 @lru_cache(maxsize=1024)
 def _halves(top: str, bottom: str) -> Style:
     return Style(color=top, bgcolor=bottom)
-
-
-def _runs_of(text: Text) -> list[Run]:
-    """A Text's runs (its style, then its spans, in their order), cut where a span starts or ends, as
-    Textual cuts a Text into segments: for a line drawn rarely (typing)."""
-    plain = text.plain
-    cuts = sorted({0, len(plain)} | {min(max(0, k), len(plain)) for span in text.spans
-                                     for k in (span.start, span.end)})
-    runs: list[Run] = []
-    for start, end in zip(cuts, cuts[1:]):
-        stack = [text.style] if text.style else []
-        stack += [span.style for span in text.spans if span.start <= start and end <= span.end]
-        runs.append((plain[start:end], tuple(stack)))
-    return runs
 
 
 def _text_of(runs: list[Run]) -> Text:
@@ -318,27 +302,7 @@ class CastleMap(Widget, can_focus=True):
 
     def _strip(self, runs: list[Run]) -> Strip:
         """A line's runs as a strip: a segment a run (with JOIN_RUNS, one to the runs of one style in a row)."""
-        finals = self._finals
-        segments = []
-        text, style = "", None
-        join = self.JOIN_RUNS
-        for chars, stack in runs:
-            final = finals.get(stack)
-            if final is None:
-                final = self._final(stack)
-            if join and (final is style or final == style):
-                text += chars
-            else:
-                if text:
-                    segments.append(Segment(text, style))
-                text, style = chars, final
-        if text or not segments:
-            segments.append(Segment(text, style))
-        return Strip(segments, sum(len(s.text) for s in segments))
-
-    def _final(self, stack: tuple) -> Style:
-        final = self._finals[stack] = drawn_style(self, stack)
-        return final
+        return runs_strip(self, runs, self._finals, self.JOIN_RUNS)
 
     def _runs(self, y: int) -> list[Run]:
         """Line y of the map as runs."""
@@ -346,7 +310,7 @@ class CastleMap(Widget, can_focus=True):
             return [("", ())]
         if y == 0:
             if self.typed is not None:
-                return _runs_of(self._typing_line())
+                return text_runs(self._typing_line())
             if self._overview:
                 return [("   whole castle (m: the detailed map)", ("dim italic",))]
             cx = self.cursor % N

@@ -65,6 +65,31 @@ def drawn_style(widget, stack: tuple) -> Style:
     return (base + VisualStyle.combine(styles)).rich_style
 
 
+def runs_strip(widget, runs: list[Run], finals: dict[tuple, Style], join: bool) -> Strip:
+    """A line of `widget` given as runs, as a strip: a segment a run, or with `join` one to the runs of
+    one style in a row; the style of each run found once (`drawn_style`, kept in `finals`). An empty
+    line is one empty segment in the widget's style, as Textual draws it."""
+    segments: list[Segment] = []
+    text, style = "", None
+    for chars, stack in runs:
+        final = finals.get(stack)
+        if final is None:
+            final = finals[stack] = drawn_style(widget, stack)
+        if join and final == style:
+            text += chars
+        else:
+            if text:
+                segments.append(Segment(text, style))
+            text, style = chars, final
+    if style is None:
+        style = finals.get(())
+        if style is None:
+            style = finals[()] = drawn_style(widget, ())
+    if text or not segments:
+        segments.append(Segment(text, style))
+    return Strip(segments, sum(segment.cell_length for segment in segments))
+
+
 class ByLines(Widget):
     """A widget drawn line by line (Textual's line API, `render_line`): each line a strip kept in a
     cache under a key made of what the line shows (`_line_key`), so that a line is drawn again
@@ -151,30 +176,7 @@ class ByLines(Widget):
     def _strip(self, line: Text) -> Strip:
         """A line as a strip, cut where its spans start and end, as Textual cuts a Text into segments (a
         segment to a run of one style with JOIN_RUNS: the same picture, other snapshots)."""
-        finals = self._finals
-        segments: list[Segment] = []
-        text, style = "", None
-        join = self.JOIN_RUNS
-        for chars, stack in text_runs(line):
-            final = finals.get(stack)
-            if final is None:
-                final = finals[stack] = self._final(stack)
-            if join and final == style:
-                text += chars
-            else:
-                if text:
-                    segments.append(Segment(text, style))
-                text, style = chars, final
-        if style is None:  # an empty line: one empty segment in the widget's style, as Textual draws it
-            style = finals.get(())
-            if style is None:
-                style = finals[()] = self._final(())
-        if text or not segments:
-            segments.append(Segment(text, style))
-        return Strip(segments, line.cell_len)
-
-    def _final(self, stack: tuple) -> Style:
-        return drawn_style(self, stack)
+        return runs_strip(self, text_runs(line), self._finals, self.JOIN_RUNS)
 
 
 class GridBoard(ByLines, can_focus=True):
