@@ -88,17 +88,28 @@ def move_key(screen, rnd: random.Random) -> str | None:
     return rnd.choice(keys) if keys else None
 
 
+def scene_app(make_app, store, game_id: str):
+    """The app opening the game's screenshot scene (every seat a person, no curtain)."""
+    info = catalog.get(game_id)
+    players, seed, options, moves = info.screenshot_scene()
+    session = Session.new(game_id, players, seed, options, [], store)
+    if game_id == "land-grab":  # its computer players search for seconds a move: random moves, as many
+        rnd = random.Random(seed)
+        for _ in range(moves):
+            seat = session.game.to_act()[0]
+            session.play(seat, rnd.choice(session.game.legal_moves(seat)))
+    else:
+        session.autoplay(moves)
+    session.release()
+    return make_app(start={"save": session.save_id}, force_curtain=False)
+
+
 # a card game, a dice game and a board game
 @pytest.mark.parametrize("game_id", ["second-story", "thief-dice", "pontifuse"])
 async def test_a_move_key_costs_one_frame_and_a_layout_only_where_a_size_changed(make_app, store, monkeypatch,
                                                                                  game_id):
     counts = Counts(monkeypatch)
-    info = catalog.get(game_id)
-    players, seed, options, moves = info.screenshot_scene()
-    session = Session.new(game_id, players, seed, options, [], store)
-    session.autoplay(moves)
-    session.release()
-    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    app = scene_app(make_app, store, game_id)
     rnd = random.Random(3)
     pressed = kept_sizes = 0
     async with app.run_test(size=(80, 24)) as pilot:

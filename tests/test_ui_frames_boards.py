@@ -14,15 +14,13 @@ from textual import events
 from textual.app import App
 from textual.visual import Visual
 
-from tabletop_tui import catalog
 from tabletop_tui.rules.components.squares import square_name
-from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
-from test_ui_frames import Counts, quiet
+from test_ui_frames import Counts, quiet, scene_app
 
 BOARD_GAMES = ["pontifuse", "board-game-project-55", "queensland", "putwoodys-castle", "nickies-castle",
                "hermans-castle", "land-grab"]
@@ -135,25 +133,10 @@ async def test_the_cursor_repaints_the_lines_of_the_rows_it_leaves_and_enters(mo
         assert by_lines(board) == as_text_lines(board)
 
 
-async def scene_app(make_app, store, game_id: str):
-    info = catalog.get(game_id)
-    players, seed, options, moves = info.screenshot_scene()
-    session = Session.new(game_id, players, seed, options, [], store)
-    if game_id == "land-grab":  # its computer players search for seconds a move: random moves, as many
-        rnd = random.Random(seed)
-        for _ in range(moves):
-            seat = session.game.to_act()[0]
-            session.play(seat, rnd.choice(session.game.legal_moves(seat)))
-    else:
-        session.autoplay(moves)
-    session.release()
-    return make_app(start={"save": session.save_id}, force_curtain=False)
-
-
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 @pytest.mark.parametrize("game_id", BOARD_GAMES + ["monster-builder"])
 async def test_a_table_drawn_by_lines_looks_as_drawn_whole(make_app, store, game_id, size):
-    app = await scene_app(make_app, store, game_id)
+    app = scene_app(make_app, store, game_id)
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.05)
         screen = app.screen
@@ -231,7 +214,7 @@ def move_keys(screen, rnd: random.Random) -> list[str] | None:
 async def test_a_key_costs_a_frame_and_each_part_of_the_table_at_most_one_rendering(make_app, store, monkeypatch,
                                                                                      game_id):
     counts = Counts(monkeypatch)
-    app = await scene_app(make_app, store, game_id)
+    app = scene_app(make_app, store, game_id)
     rnd = random.Random(5)
     pressed = 0
     async with app.run_test(size=(80, 24)) as pilot:

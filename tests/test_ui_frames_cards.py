@@ -16,9 +16,7 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
-from test_ui_frames import Counts, move_key, places, quiet
-from tabletop_tui import catalog
-from tabletop_tui.session import Session
+from test_ui_frames import Counts, move_key, places, quiet, scene_app
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, CardWidget, Spot, SpotRow
 from tabletop_tui.ui.widgets.things import RowsDrawn
@@ -59,12 +57,7 @@ def look(widget) -> tuple:
 async def test_a_move_key_renders_only_the_parts_of_the_table_that_changed(make_app, store, monkeypatch, game_id,
                                                                           size):
     counts = counted(monkeypatch)
-    info = catalog.get(game_id)
-    players, seed, options, moves = info.screenshot_scene()
-    session = Session.new(game_id, players, seed, options, [], store)
-    session.autoplay(moves)
-    session.release()
-    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    app = scene_app(make_app, store, game_id)
     rnd = random.Random(5)
     pressed = kept_sizes = unchanged_parts = 0
     async with app.run_test(size=size) as pilot:
