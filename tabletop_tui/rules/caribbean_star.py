@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, TypedDict
 
-from tabletop_tui.rules.components.cards import STANDARD, Card, card, names
+from tabletop_tui.rules.components.cards import STANDARD, Card, by_order, card, names
 from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Option, Outcome, Place, View, rank_standings
 from tabletop_tui.rules.words import plural, shorten
 
@@ -166,10 +166,6 @@ def show(cards: list[Card]) -> tuple[int, int, str]:
     return total, minutes, how
 
 
-def low_first(cards_: list[Card]) -> list[Card]:
-    return sorted(cards_, key=lambda c: c.order_low)
-
-
 class CaribbeanStar(Game):
     id = "caribbean-star"
     title = "Caribbean Star"
@@ -220,7 +216,7 @@ class CaribbeanStar(Game):
             + ("; only players holding an Ace are asked to stop a card." if self.ask_mode == HOLDERS else "."),
             "setup"))
         for s in (0, 1):
-            hand = low_first(self.hands[s])
+            hand = by_order(self.hands[s], aces_low=True)
             self.log.append(self.tell(s, f"{self.players[s]} is dealt {names(hand)}.", kind="deal", seat=s,
                                       cards=[c.code for c in hand]))
 
@@ -300,7 +296,7 @@ class CaribbeanStar(Game):
             events.append(self.say(f"{_capital(c.name)}, an Afternoon Nap: {names_[0]} and {names_[1]} swap hands.",
                                    "swap", None, card=c.code))
             for s in (0, 1):
-                hand = low_first(self.hands[s])
+                hand = by_order(self.hands[s], aces_low=True)
                 if hand:
                     events.append(self.tell(s, f"{names_[s]} now holds {names(hand)}.", kind="hand", seat=s,
                                             cards=[x.code for x in hand]))
@@ -400,7 +396,7 @@ class CaribbeanStar(Game):
         if phase == PLAY:
             if self.laid[seat] is not None:
                 return []
-            return [Move("play", (c.code,)) for c in low_first(self.hands[seat]) if c.rank != 14]
+            return [Move("play", (c.code,)) for c in by_order(self.hands[seat], aces_low=True) if c.rank != 14]
         if phase == ASK:
             if self.asking[0] != seat:
                 return []
@@ -497,7 +493,7 @@ class CaribbeanStar(Game):
     def known(self, viewer: int | None, seat: int) -> list[str]:
         """The cards of `seat`'s hand that `viewer` has seen (the table: those that were face up)."""
         seen = self.public if viewer is None else self.seen[viewer]
-        return [c.code for c in low_first(self.hands[seat]) if c.code in seen]
+        return [c.code for c in by_order(self.hands[seat], aces_low=True) if c.code in seen]
 
     def view(self, seat: int | None = None) -> CaribbeanView:
         me = seat if seat in (0, 1) else None
@@ -515,7 +511,7 @@ class CaribbeanStar(Game):
             "ask": self.ask_mode,
             "colours": list(COLOURS),
             "deck": len(self.deck),
-            "hand": None if me is None else [c.code for c in low_first(self.hands[me])],
+            "hand": None if me is None else [c.code for c in by_order(self.hands[me], aces_low=True)],
             "laid": laid,
             "counts": [len(h) for h in self.hands],
             "known": [self.known(me, s) if s != me else [] for s in (0, 1)],

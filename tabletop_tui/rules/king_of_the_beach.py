@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, TypedDict
 
-from tabletop_tui.rules.components.cards import STANDARD, SUITS, Card, card
+from tabletop_tui.rules.components.cards import STANDARD, SUITS, Card, by_order, card
 from tabletop_tui.rules.engine import (EVERYONE, Event, Game, IllegalMove, Move, Option, Outcome, Place, Standing,
                                        View)
 from tabletop_tui.rules.words import listing, plural, shorten
@@ -313,7 +313,7 @@ class KingOfTheBeach(Game):
                 dealt.append(c)
         self.auction = dealt
         self.order = [self.spaces[sp] for sp in range(SPACES, 0, -1) if not self.is_robot(self.spaces[sp])]
-        text = f"Round {self.round} of {ROUNDS}. The auction: {self._names(sorted(dealt, key=lambda c: c.order_low))}"
+        text = f"Round {self.round} of {ROUNDS}. The auction: {self._names(by_order(dealt, aces_low=True))}"
         if len(dealt) < n:
             text += f" (only {plural(len(dealt), 'card')}: the deck and the discards are empty)"
         events.append(self.say(text + ".", "auction", cards=[c.code for c in dealt], round=self.round))

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, TypedDict
 
-from tabletop_tui.rules.components.cards import STANDARD, Card, card
+from tabletop_tui.rules.components.cards import STANDARD, Card, by_order, card
 from tabletop_tui.rules.engine import (EVERYONE, Event, Game, Move, Option, Outcome, Place, View,
                                        rank_standings)
 from tabletop_tui.rules.words import listing, plural, shorten
@@ -125,11 +125,6 @@ def ordinal(i: int) -> str:
 
 def short(c: Card) -> str:
     return c.name.removeprefix("the ")
-
-
-def by_rank(cards_: list[Card]) -> list[Card]:
-    """Cards lowest first (the ace low), as a hand is shown."""
-    return sorted(cards_, key=lambda c: c.order_low)
 
 
 class ParticleStream(Game):
@@ -233,8 +228,8 @@ class ParticleStream(Game):
         self.up = [[] for _ in range(n)]
         self.down = [[] for _ in range(n)]
         for s in self.at:
-            self.down[s] = by_rank([self.deck.pop() for _ in range(DOWN)])
-            self.up[s] = by_rank([self.deck.pop() for _ in range(UP)])
+            self.down[s] = by_order([self.deck.pop() for _ in range(DOWN)], aces_low=True)
+            self.up[s] = by_order([self.deck.pop() for _ in range(UP)], aces_low=True)
         for s in self.at:
             ups = listing(short(c) for c in self.up[s])
             events.append(self.tell(
@@ -390,7 +385,7 @@ class ParticleStream(Game):
         if phase == PLAY:
             if self.order[self.acted] != seat:
                 return []
-            return [Move("play", (c.code,)) for c in by_rank(self.up[seat] + self.down[seat])]
+            return [Move("play", (c.code,)) for c in by_order(self.up[seat] + self.down[seat], aces_low=True)]
         if phase == MOVE:
             if self.order[self.acted] != seat:
                 return []
