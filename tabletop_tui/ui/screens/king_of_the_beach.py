@@ -16,7 +16,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 
-from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
 from tabletop_tui.ui.screens.game import GameScreen
@@ -273,15 +272,16 @@ class KingOfTheBeachScreen(GameScreen):
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         kind = move.kind
-        view_names = self.game.names
         if kind in ("take", "play", "give"):
             return f"{kind.capitalize()} {tight(move.args[0]).plain}"
-        if kind == "trade":
-            c = card(move.args[0])
-            owner = next((s for s, p in enumerate(self.game.goodies) if c in p), None)
-            return f"Take {self.game.players[owner] + chr(39) + 's ' if owner is not None else ''}{tight(c.code).plain}"
-        if kind == "swap":
-            return f"Swap {view_names[self.game.spaces[move.args[0]]]} ({move.args[0]})"
+        if kind in ("trade", "swap"):
+            view = self.game.view(seat)  # what the seat sees: the goodies and the pyramid are face up
+            if kind == "trade":
+                code = move.args[0]
+                owner = next((s for s, p in enumerate(view["goodies"]) if code in p), None)
+                whose = view["players"][owner] + "'s " if owner is not None else ""
+                return f"Take {whose}{tight(code).plain}"
+            return f"Swap {view['names'][view['pyramid'][move.args[0] - 1]]} ({move.args[0]})"
         if kind == "stone":
             return f"on {move.args[0]}"
         if kind == "draw":

@@ -246,15 +246,17 @@ class ParticleStreamScreen(GameScreen):
         return f"Waiting for {names[acting]} to swap or stay."
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
-        game = self.game
+        if move.kind not in ("play", "swap", "stay"):
+            return super().action_label(seat, move, optional)
+        view = self.game.view(seat)
         if move.kind == "play":
-            c = card(move.args[0])
-            down = c in game.down[seat]
-            return f"Play {chip_text(c.code).plain.strip()}" + (" (face down)" if down else "")
+            code = move.args[0]
+            down = code in (view["hidden"] or [])
+            return f"Play {chip_text(code).plain.strip()}" + (" (face down)" if down else "")
         if move.kind == "swap":
             p = move.args[0]
-            top = game.piles[p][-1].code
-            return f"Swap with {shown(game.players[game.at[p]])} ({ordinal(p)}, {chip_text(top).plain.strip()})"
+            top = view["piles"][p][-1]
+            return f"Swap with {shown(view['players'][view['at'][p]])} ({ordinal(p)}, {chip_text(top).plain.strip()})"
         if move.kind == "stay":
-            return f"Stay {ordinal(game.place_of(seat))}"
+            return f"Stay {ordinal(view['place'][seat])}"
         return super().action_label(seat, move, optional)
