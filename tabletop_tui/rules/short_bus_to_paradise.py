@@ -190,7 +190,7 @@ class ShortBusToParadise(Game):
     max_players = 6
     rules_version = 1
     hidden_information = True
-    chance = "a roll of the dice or a card drawn"
+    chance = "a roll of the dice or a card"
     length_unit = "turns"
     move_limit = 4_000
     open_forced_moves = frozenset({"done"})

@@ -1,0 +1,231 @@
+"""Short Bus to Paradise: the pot's groups as coloured chips (each with its letter and colour name, so
+that it reads without colour), every player's dock of cabs (seats, colour, load) with their score pile
+beside, the counts of the bag and the deck, and the hand of the person at the keyboard.
+
+The table is drawn from one seat's view: its own hand, and for the others only what everyone may see
+(the cabs, the piles, the pot, how many cards each holds and how many stones the bag still holds, never
+which). Between people, behind the curtain, it shows the public table alone.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.short_bus_to_paradise import LETTERS
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.cards import chip
+from tabletop_tui.ui.widgets.common import Drawn
+
+#: each colour's chip: its background and a text colour that reads on it
+COLOUR_STYLES = {
+    "red": Style(color="#ffffff", bgcolor="#c0392b", bold=True),
+    "orange": Style(color="#101010", bgcolor="#e67e22", bold=True),
+    "yellow": Style(color="#101010", bgcolor="#f1c40f", bold=True),
+    "lime": Style(color="#101010", bgcolor="#9be15d", bold=True),
+    "green": Style(color="#ffffff", bgcolor="#1e8449", bold=True),
+    "teal": Style(color="#101010", bgcolor="#48c9b0", bold=True),
+    "blue": Style(color="#ffffff", bgcolor="#2e5fc0", bold=True),
+    "violet": Style(color="#ffffff", bgcolor="#8e44ad", bold=True),
+    "pink": Style(color="#101010", bgcolor="#f5a3c7", bold=True),
+    "white": Style(color="#101010", bgcolor="#ecf0f1", bold=True),
+}
+EMPTY = Style(color="#a0a0a0", bgcolor="#303030")
+MARK = Style(underline=True, bold=True)
+ME = Style(color="#f0c040", bold=True)
+TURN = "▶"
+
+
+def short_name(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def stones_chip(colour: str | None, text: str) -> Text:
+    """A chip in a colour's style, its letter first: " R red 3 "."""
+    if colour is None:
+        return Text(f" {text} ", EMPTY)
+    return Text(f" {LETTERS[colour]} {text} ", COLOUR_STYLES[colour])
+
+
+def flow(head: Text, pieces: list[Text], width: int, indent: int) -> Text:
+    """`head` then the pieces, a space between, each line at most `width` cells (a piece is never
+    broken: the next line starts `indent` cells in)."""
+    out = head.copy()
+    x = out.cell_len
+    for piece in pieces:
+        if x > indent and x + 1 + piece.cell_len > width:
+            out.append("\n" + " " * indent)
+            x = indent
+        elif x > 0 and x != indent:
+            out.append(" ")
+            x += 1
+        out.append_text(piece)
+        x += piece.cell_len
+    return out
+
+
+def card_chip(code: str) -> Text:
+    text, style = chip(code)
+    return Text(text.strip(), style)
+
+
+class ShortBusToParadiseScreen(GameScreen):
+    DEFAULT_CSS = """
+    #sb-pot, #sb-docks, #sb-hand { height: auto; }
+    """
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="sb-pot")
+        yield Drawn(id="sb-docks")
+        yield Drawn(id="sb-hand")
+
+    # -- the table ------------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        self.query_one("#sb-pot", Drawn).update(self.pot_text(view))
+        self.query_one("#sb-docks", Drawn).update(self.docks_text(view))
+        self.query_one("#sb-hand", Drawn).update(self.hand_text(view))
+
+    def room(self, part: str) -> int:
+        return max(30, self.query_one(part, Drawn).size.width or 46)
+
+    def pot_text(self, view: dict) -> Text:
+        chosen = view["chosen"]
+        width = self.room("#sb-pot")
+        pieces = []
+        for g in view["pot"]:
+            piece = stones_chip(g["colour"], f"{g['colour']} {g['count']}")
+            if chosen and chosen["colour"] == g["colour"]:
+                piece.stylize(MARK)
+            pieces.append(piece)
+        if not pieces:
+            pieces.append(Text("empty", style="dim"))
+        out = flow(Text("Pot", style="bold"), pieces, width, 4)
+        out.append("\n")
+        out.append(f"Bag {view['bag']} stones · deck {view['deck']} cards", style="bold")
+        if view["roll"]:
+            out.append(f" · rolled {view['roll'][0]}+{view['roll'][1]}", style="dim")
+        if view["bussed"]:
+            out.append(" · bussed", style="dim")
+            out = flow(out, [stones_chip(c, str(k)) for c, k in view["bussed"].items()], width, 4)
+        if view["last_turns"] is not None:
+            why = "the bag ran out" if view["ending"] == "bag" else "the last card was drawn"
+            left = view["last_turns"]
+            out.append(f"\nLast turns ({why}): " + ("this is the very last" if left == 0 else f"{left} more after this"),
+                       style="bold yellow")
+        return out
+
+    def docks_text(self, view: dict) -> Text:
+        names = view["players"]
+        viewer = view["viewer"]
+        chosen = view["chosen"]
+        targets = set()
+        if viewer is not None and chosen is not None and viewer == view["turn"]:
+            targets = {m.args[0] for m in self.game.legal_moves(viewer) if m.kind == "into"}
+        width = max(6, min(10, max(len(n) for n in names)))
+        room = self.room("#sb-docks")
+        indent = width + 5
+        lines = [Text(" " * indent + "cabs waiting ▕ full cabs = points", style="dim")]
+        for s, name in enumerate(names):
+            head = Text()
+            head.append(TURN if s == view["turn"] else " ", style="bold green")
+            head.append(short_name(name, width).ljust(width), style=ME if s == viewer else "bold")
+            head.append(f" {view['hands'][s]}▯ ", style="dim")
+            pieces = []
+            for cab in view["docks"][s]:
+                piece = card_chip(cab["card"])
+                piece.append_text(stones_chip(cab["colour"], f"{cab['load']}/{cab['seats']}"))
+                if chosen and chosen["card"] == cab["card"]:
+                    piece.stylize(MARK)
+                if cab["card"] in targets:
+                    piece.append("◂", style="bold yellow")
+                pieces.append(piece)
+            if not pieces:
+                pieces.append(Text("no cab", style="dim"))
+            pieces.append(Text("▕", style="dim"))
+            pieces += [stones_chip(c, str(k)) for c, k in view["piles"][s].items()]
+            pieces.append(Text(f"= {view['points'][s]}", style="bold"))
+            lines.append(flow(head, pieces, room, indent))
+        if len(names) <= 4:  # room for air around the docks
+            lines.insert(0, Text())
+            lines.append(Text())
+        return Text("\n").join(lines)
+
+    def hand_text(self, view: dict) -> Text:
+        viewer = view["viewer"]
+        out = Text()
+        if viewer is None:
+            out.append("Each hand is seen by its owner alone.", style="dim italic")
+        else:
+            out.append(f"{short_name(view['players'][viewer], 12)}'s hand: ", style="bold")
+            hand = view["hand"] or []
+            if hand:
+                out.append_text(Text(" ").join(card_chip(c) for c in hand))
+            else:
+                out.append("no cards", style="dim")
+        chosen = view["chosen"]
+        if chosen is not None:
+            out.append("\nChosen: ", style="bold")
+            out.append_text(stones_chip(chosen["colour"], f"{chosen['colour']} {chosen['count']}"))
+            if chosen["kind"] == "steal":
+                out.append(f" (stolen from {chosen['card']} with the pot's)", style="dim")
+            out.append(" → choose a cab (◂)", style="dim")
+        return out
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for s in range(len(view["players"])):
+            rows.append([view["hands"][s], len(view["docks"][s]), view["points"][s]])
+        return ["Cards", "Cabs", "Points"], rows
+
+    def status(self, view: dict) -> str:
+        return "last turns" if view["last_turns"] is not None and not view["over"] else ""
+
+    def prompt(self, view: dict) -> str:
+        if view["over"]:
+            return view["result"] or ""
+        names = view["players"]
+        seat = self.viewer()
+        who = view["turn"]
+        if who < 0:
+            return ""
+        if seat != who:
+            return f"Waiting for {names[who]}."
+        chosen = view["chosen"]
+        if chosen is not None:
+            return f"{names[who]}, put the {chosen['count']} {chosen['colour']} into one of your cabs, or cancel."
+        if view["played"] is None and not view["loaded"]:
+            return f"{names[who]}, play a cab, load or steal, draw a card, or end your turn."
+        return f"{names[who]}, load or steal more, or end your turn."
+
+    # -- choices --------------------------------------------------------------------------------------
+
+    def seat_view(self, seat: int) -> dict:
+        """The seat's view for the labels of its choices, one for all of them."""
+        key = (seat, len(self.game.history), id(self.game))
+        cached = getattr(self, "_label_view", None)
+        if cached is None or cached[0] != key:
+            cached = (key, self.game.view(seat))
+            self._label_view = cached
+        return cached[1]
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        kind = move.kind
+        view = self.seat_view(seat)  # what the seat sees: the pot and the docks are face up
+        if kind == "play":
+            return f"Play {card_chip(move.args[0]).plain}"
+        if kind == "group":
+            count = next((g["count"] for g in view["pot"] if g["colour"] == move.args[0]), 0)
+            return f"{LETTERS[move.args[0]]} {move.args[0]} {count}"
+        if kind in ("steal", "into"):
+            cab = next((c for dock in view["docks"] for c in dock if c["card"] == move.args[0]), None)
+            if cab is None:
+                return str(move)
+            where = f"{card_chip(cab['card']).plain}"
+            if kind == "steal":
+                extra = next((g["count"] for g in view["pot"] if g["colour"] == cab["colour"]), 0)
+                return f"Steal {where} {cab['load']}+{extra} {cab['colour']}"
+            return f"Into {where} {cab['load']}/{cab['seats']}"
+        return {"draw": "Draw", "done": "Done", "cancel": "Cancel"}.get(kind, str(move))
