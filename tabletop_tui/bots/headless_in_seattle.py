@@ -13,9 +13,9 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 
 #: how much a Defense of d points on a Fighter of value v is worth for the plays to come: v * d / 10 *
-DEFENSE_WEIGHT = 0.55
+DEFENSE_WEIGHT = 0.4
 #: how much an Attack that does not yet kill is worth: the Fighter's value * the share of the way *
-PROGRESS_WEIGHT = 0.35
+PROGRESS_WEIGHT = 0.8
 
 
 def _points(code: str) -> int:
