@@ -195,8 +195,10 @@ class HeadlessInSeattleScreen(GameScreen):
 
     @property
     def private(self) -> bool:
-        if self.live:
-            return False  # nothing at the table is hidden but the order of the decks
+        if self.game.mode == REALTIME:
+            # nothing at the table is hidden but the order of the decks: the curtain falls only where
+            # the table forces it
+            return self.app.force_curtain is True and len(self.session.people) >= 2
         return super().private
 
     def input_open(self) -> bool:
