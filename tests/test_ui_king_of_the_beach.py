@@ -127,3 +127,38 @@ async def test_f_before_any_fight_says_why(make_app, store):
         await settle(pilot, 2)
         assert "No fights yet" in shown(screen.query_one("#prompt"))
         assert screen.session.game.history == []
+
+
+async def test_a_move_repaints_only_the_rows_of_the_pyramid_it_changed(make_app, store):
+    """The pyramid is drawn by lines: after each key, the lines Textual repaints are those whose
+    content changed (none where the pyramid did not change), each drawn anew once at most; the same
+    view gives the very same lines, built once."""
+    from test_ui_frames import scene_app
+
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, KingOfTheBeachScreen)
+        pyramid = screen.query_one("#kb-pyramid")
+        view = screen.session.game.view(screen.viewer())
+        args = (view, view["pyramid"], view["cards"], view["values"], {}, view["stone"])
+        assert screen.pyramid_lines(*args) is screen.pyramid_lines(*args)
+        unchanged = changed = 0
+        for _ in range(12):
+            if screen.session.over():
+                break
+            before = list(pyramid._keys)
+            pyramid.painted.clear()
+            drawn = pyramid.drawn
+            await pilot.press(rnd.choice([a.key for a in screen.query_one("#actions").actions]))
+            await settle(pilot, 2)
+            after = list(pyramid._keys)
+            assert len(after) == len(before)  # the same size: no line drawn again for a layout
+            moved = {y for y in range(len(after)) if after[y] != before[y]}
+            assert set(pyramid.painted) == moved
+            assert pyramid.drawn - drawn <= len(moved)
+            changed += bool(moved)
+            unchanged += not moved
+        assert changed and unchanged  # both kinds of keys were pressed

@@ -116,3 +116,34 @@ async def test_six_players_fit_80x24_in_every_phase(make_app, store):
         check(screen, game)
         assert "deals race 2" in shown(screen.query_one("#ps-race"))
     assert phases == {"play", "move", "scored"}
+
+
+async def test_a_card_played_repaints_only_the_lines_of_the_track_and_hands_it_changed(make_app, store):
+    """The track and the hands are drawn by lines: after each key, the lines repainted are those whose
+    content changed, never the whole part (a card changes a place or two and one hand)."""
+    from test_ui_frames import scene_app
+
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, ParticleStreamScreen)
+        parts = [screen.query_one(part) for part in ("#ps-track", "#ps-hands")]
+        kept = 0
+        for _ in range(10):
+            if screen.session.over():
+                break
+            before = [list(part._keys) for part in parts]
+            for part in parts:
+                part.painted.clear()
+            await pilot.press(rnd.choice([a.key for a in screen.query_one("#actions").actions]))
+            await settle(pilot, 2)
+            for part, keys in zip(parts, before):
+                after = part._keys
+                if len(after) != len(keys):
+                    continue  # another number of lines: laid out and drawn anew
+                moved = {y for y in range(len(after)) if after[y] != keys[y]}
+                assert set(part.painted) == moved
+                kept += len(after) - len(moved)
+        assert kept  # lines that did not change were not repainted

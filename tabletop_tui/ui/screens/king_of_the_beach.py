@@ -21,6 +21,7 @@ from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import Canvas, chip
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 #: the key that steps through the fights (never a choice's key)
 FIGHT_KEY = "f"
@@ -64,10 +65,12 @@ class KingOfTheBeachScreen(GameScreen):
         #: the fight shown (0-5), 6 for the pyramid after the fights, None: the table as it is
         self.replay: int | None = None
         self._fights_seen: object = None
+        self._pyramids: dict[tuple, list[Text]] = {}  # the pyramid's lines by what they are drawn from
 
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="kb-status")
-        yield Drawn(id="kb-pyramid")
+        # drawn by lines: a move changes a row or two of the pyramid (the space to play, a card laid)
+        yield TextLines(id="kb-pyramid")
         yield Drawn(id="kb-fight")
         yield Drawn(id="kb-hand")
         yield Drawn(id="kb-goodies")
@@ -75,12 +78,27 @@ class KingOfTheBeachScreen(GameScreen):
     # -- the pyramid ----------------------------------------------------------------------------------
 
     def cell_width(self) -> int:
-        width = self.query_one("#kb-pyramid", Drawn).size.width or 45
+        width = self.query_one("#kb-pyramid", TextLines).size.width or 45
         return max(9, min(16, (width - 3) // 4))
 
-    def draw_pyramid(self, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
-                     stone: int | None) -> Text:
+    def pyramid_lines(self, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
+                      stone: int | None) -> list[Text]:
+        """The pyramid's lines, built once for what they show (the spaces' occupants, cards, values and
+        marks, the stone, the names, the viewer and the width): a key that changes none of it (the
+        auction, a hand) draws nothing again."""
         cw = self.cell_width()
+        key = (cw, tuple(pyramid), tuple(cards), tuple(values), tuple(sorted((k, str(v)) for k, v in marks.items())),
+               stone, tuple(view["names"]), len(view["players"]), view["viewer"])
+        lines = self._pyramids.get(key)
+        if lines is None:
+            if len(self._pyramids) >= 16:
+                self._pyramids.clear()
+            lines = self._pyramids[key] = self._canvas(view, pyramid, cards, values, marks, stone, cw).text().split(
+                "\n", allow_blank=True)
+        return lines
+
+    def _canvas(self, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
+                stone: int | None, cw: int) -> Canvas:
         width = cw * 4 + 3
         canvas = Canvas(width, len(ROWS) * 3 - 1)
         names = view["names"]
@@ -102,7 +120,7 @@ class KingOfTheBeachScreen(GameScreen):
                     canvas.put(x + 6, y + 1, fmt(values[space - 1]), style)
                 if stone == space:
                     canvas.put(x + cw - 1, y + 1, "●", style + STONE_STYLE)
-        return canvas.text()
+        return canvas
 
     # -- the table ------------------------------------------------------------------------------------
 
@@ -120,20 +138,28 @@ class KingOfTheBeachScreen(GameScreen):
             marks: dict[int, Style] = {}
             if view["playing"] is not None:
                 marks[view["playing"]] = NEXT
-            self.query_one("#kb-pyramid", Drawn).update(
-                self.draw_pyramid(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
+            self.show_pyramid(
+                self.pyramid_lines(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
             hint = self.hint_text(view)
             fight_line.update(hint)
             fight_line.display = bool(hint.plain)
         else:
-            pyramid_text, line = self.replay_frame(view)
-            self.query_one("#kb-pyramid", Drawn).update(pyramid_text)
+            pyramid_lines, line = self.replay_frame(view)
+            self.show_pyramid(pyramid_lines)
             fight_line.update(line)
             fight_line.display = True
         self.query_one("#kb-hand", Drawn).update(self.hand_text(view))
         self.query_one("#kb-goodies", Drawn).update(self.goodies_text(view))
 
-    def replay_frame(self, view: dict) -> tuple[Text, Text]:
+    def show_pyramid(self, lines: list[Text]) -> None:
+        """The pyramid's lines on the table, cut at its edge as a Static crops them."""
+        widget = self.query_one("#kb-pyramid", TextLines)
+        width = widget.size.width
+        if width and any(line.cell_len > width for line in lines):
+            lines = [line[:width] if line.cell_len > width else line for line in lines]
+        widget.show_lines(lines)
+
+    def replay_frame(self, view: dict) -> tuple[list[Text], Text]:
         fights = view["fights"]
         names = view["names"]
         step = self.replay or 0
@@ -144,7 +170,7 @@ class KingOfTheBeachScreen(GameScreen):
             up = [names[o] for o in view["moved_up"]]
             line.append(("moved up and kept their cards: " + ", ".join(up)) if up else "no player moved up")
             line.append(f".  {FIGHT_KEY}: back to the table", style="dim")
-            return self.draw_pyramid(view, last["after"], cards, values, {}, None), line
+            return self.pyramid_lines(view, last["after"], cards, values, {}, None), line
         f = fights[step]
         a, b = f["attackers"]
         d = f["defender"]
@@ -159,7 +185,7 @@ class KingOfTheBeachScreen(GameScreen):
         else:
             line.append(f"{names[before[d - 1]]} holds", style="bold red")
         line.append(f".  {FIGHT_KEY}: next", style="dim")
-        return self.draw_pyramid(view, before, f["cards"], vals, marks, None), line
+        return self.pyramid_lines(view, before, f["cards"], vals, marks, None), line
 
     @staticmethod
     def after_cards(step: dict) -> tuple[list, list]:

@@ -22,6 +22,7 @@ from tabletop_tui.rules.particle_stream import ordinal
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CARD_HEIGHT, CardHand, chip_text
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -62,9 +63,10 @@ class ParticleStreamScreen(GameScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="ps-track")
+        # drawn by lines: a card played changes one place of the track and one hand
+        yield TextLines(id="ps-track")
         yield Drawn(id="ps-order")
-        yield Drawn(id="ps-hands")
+        yield TextLines(id="ps-hands")
         yield Drawn(id="ps-race")
         yield Drawn(id="ps-hand-label")
         yield CardHand(id="ps-hand")
@@ -75,31 +77,40 @@ class ParticleStreamScreen(GameScreen):
         return min(10, max(6, max(len(shown(n)) for n in view["players"])))
 
     def show_table(self, view: dict) -> None:
-        width = self.query_one("#ps-track", Drawn).size.width or 45
-        self.query_one("#ps-track", Drawn).update(self.track_text(view, width))
+        track = self.query_one("#ps-track", TextLines)
+        width = track.size.width or 45
+        track.show_lines(self.cropped(self.track_lines(view, width), track.size.width))
         order = self.query_one("#ps-order", Drawn)
-        order.update(self.order_text(view))
+        order_text = self.order_text(view)
+        order.update(order_text)
         order.display = view["phase"] in ("play", "move")
-        self.query_one("#ps-hands", Drawn).update(self.hands_text(view))
+        hands = self.query_one("#ps-hands", TextLines)
+        hands.show_lines(self.cropped(self.hands_lines(view), hands.size.width))
         race = self.query_one("#ps-race", Drawn)
         text = self.race_text(view)
         race.update(text)
         race.display = bool(text.plain)
-        self.show_hand(view, self.lines(text) if race.display else 0)
+        self.show_hand(view, self.lines(text) if race.display else 0, self.lines(order_text) if order.display else 0)
+
+    @staticmethod
+    def cropped(lines: list[Text], width: int) -> list[Text]:
+        """Lines cut at the widget's edge (once its width is known), as a Static crops a line that does
+        not wrap."""
+        if width and any(line.cell_len > width for line in lines):
+            return [line[:width] if line.cell_len > width else line for line in lines]
+        return lines
 
     def lines(self, text: Text) -> int:
         """How many lines `text` takes on the table."""
-        width = self.query_one("#ps-track", Drawn).size.width or 45
+        width = self.query_one("#ps-track", TextLines).size.width or 45
         return len(text.wrap(self.app.console, width))
 
-    def show_hand(self, view: dict, race_lines: int) -> None:
+    def show_hand(self, view: dict, race_lines: int, order_lines: int) -> None:
         """On a taller table, the hand of the person at the keyboard again, as cards."""
         label = self.query_one("#ps-hand-label", Drawn)
         hand = self.query_one("#ps-hand", CardHand)
         viewer = view["viewer"]
         n = len(view["players"])
-        order = self.query_one("#ps-order", Drawn)
-        order_lines = self.lines(self.order_text(view)) if order.display else 0
         used = (n + 1) + 1 + order_lines + (n + 1) + race_lines + 1  # and a line to spare
         # the screen less its title, prompt and footer, and the most the choices may take (the
         # action bar's height changes with the phase: the hand does not come and go with it)
@@ -115,7 +126,8 @@ class ParticleStreamScreen(GameScreen):
         label.update(head)
         hand.set_cards(mine, pick="none", unavailable=[i for i, c in enumerate(mine) if c in down])
 
-    def track_text(self, view: dict, width: int) -> Text:
+    def track_lines(self, view: dict, width: int) -> list[Text]:
+        """The track, a line for its head and one for each place, the front first."""
         names = view["players"]
         nw = self.name_width(view)
         acting = view["acting"]
@@ -123,9 +135,11 @@ class ParticleStreamScreen(GameScreen):
         out = Text(no_wrap=True, overflow="crop")
         out.append(f"{'Track':<6}", style="bold")
         out.append(f"{'player':<{nw}} top rank  beneath", style="dim")
+        lines = [out]
         for p, pile in enumerate(view["piles"]):
             seat = view["at"][p]
-            out.append("\n")
+            out = Text(no_wrap=True, overflow="crop")
+            lines.append(out)
             if seat == acting:
                 out.append("▶ ", style="bold green")
             elif p in targets:
@@ -150,7 +164,7 @@ class ParticleStreamScreen(GameScreen):
                 out.append_text(chips(beneath[:fit], dim=True))
                 if len(beneath) > fit:
                     out.append(f" +{len(beneath) - fit}", style="dim")
-        return out
+        return lines
 
     def order_text(self, view: dict) -> Text:
         """This round's order, front first: who has played what (⇄ for a swap), who acts now (▶)."""
@@ -175,14 +189,18 @@ class ParticleStreamScreen(GameScreen):
                 out.append(shown(names[s]))
         return out
 
-    def hands_text(self, view: dict) -> Text:
+    def hands_lines(self, view: dict) -> list[Text]:
+        """A line for the head and one for each player's hand."""
         names = view["players"]
         nw = self.name_width(view)
         viewer = view["viewer"]
         out = Text(no_wrap=True, overflow="crop")
         out.append("Hands: face up + face down", style="bold dim")
+        lines = [out]
         for s in range(len(names)):
-            out.append("\n  ")
+            out = Text(no_wrap=True, overflow="crop")
+            lines.append(out)
+            out.append("  ")
             out.append(name_cell(names[s], nw) + " ", style="bold" if s == viewer else "")
             up = view["up"][s]
             out.append_text(chips(up))
@@ -196,7 +214,7 @@ class ParticleStreamScreen(GameScreen):
                     out.append_text(chips([None] * down))
             elif not up:
                 out.append("no cards", style="dim")
-        return out
+        return lines
 
     def race_text(self, view: dict) -> Text:
         last = view["last_race"]
