@@ -18,6 +18,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.things import RowsDrawn
 
 FUNCTION = {2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 7: "Showtime", 8: "Buffet",
             9: "Showtime", 10: "Trick", 11: "Trick", 12: "Trick", 13: "Trick", 14: "Ace"}
@@ -46,8 +47,9 @@ class CaribbeanStarScreen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="cs-status")
+        # drawn a line at a time, each line kept: a card laid adds to this turn's line, the others kept
         yield Drawn(id="cs-far")
-        yield Drawn(id="cs-turn")
+        yield RowsDrawn(id="cs-turn")
         yield Drawn(id="cs-near")
         yield Drawn(id="cs-hand-label")
         yield CardHand(id="cs-hand")

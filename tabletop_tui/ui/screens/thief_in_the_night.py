@@ -23,7 +23,8 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
-from tabletop_tui.ui.widgets.common import ActionBar, Drawn
+from tabletop_tui.ui.widgets.common import ActionBar
+from tabletop_tui.ui.widgets.things import RowsDrawn
 
 KEYS = "123456789abefijknoprxyz"
 PAD = {"N": "8", "NE": "9", "E": "6", "SE": "3", "S": "2", "SW": "1", "W": "4", "NW": "7"}
@@ -45,7 +46,8 @@ class ThiefInTheNightScreen(GameScreen):
         m = CastleMap(id="tn-map")
         m.describe_key = self.key_meaning
         yield m
-        yield Drawn(id="tn-hands")
+        # drawn a line at a time, each line kept: a card played changes one hand's line
+        yield RowsDrawn(id="tn-hands")
 
     def on_mount(self) -> None:
         self.query_one("#tn-map", CastleMap).focus()
@@ -97,7 +99,7 @@ class ThiefInTheNightScreen(GameScreen):
             self._followed = (follow, phase, self.piece)
             m.follow(follow)
         m.show(view, targets, sight, marked_edge=phase == "build")
-        self.query_one("#tn-hands", Drawn).update(self.hands_text(view))
+        self.query_one("#tn-hands", RowsDrawn).update(self.hands_text(view))
 
     def _settle_piece(self, view: dict) -> None:
         moved = set(view["moved"])
