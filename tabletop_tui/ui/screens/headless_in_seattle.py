@@ -27,13 +27,13 @@ import time
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 
 from tabletop_tui.rules.engine import IllegalMove, Move
 from tabletop_tui.rules.headless_in_seattle import FIGHTER_NAME, FIGHTERS, REALTIME
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import chip
-from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 #: the key zones, one for each person at the keyboard, on a common QWERTY keyboard: aim at the
 #: previous player, at the next, play on the Jack, the Queen, the King. None of them is a key the
@@ -73,9 +73,7 @@ def fighter_cell(f: dict, names: list[str]) -> Text:
 
 class HeadlessInSeattleScreen(GameScreen):
     DEFAULT_CSS = """
-    .hs-seat { height: 2; }
-    #hs-seats { height: auto; }
-    #hs-head { height: 1; }
+    #hs-arena { height: auto; }
     """
     BINDINGS = [Binding("space", "pause", "Pause")]
     #: seconds of the countdown before the fight starts and after each pause
@@ -110,16 +108,16 @@ class HeadlessInSeattleScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="hs-head")
-        with Vertical(id="hs-seats"):
-            for seat in range(len(self.session.players)):
-                yield Drawn(id=f"hs-seat-{seat}", classes="hs-seat")
+        yield TextLines(id="hs-arena")
 
     def on_mount(self) -> None:
         # (Textual calls GameScreen's on_mount after this one, for the same message)
-        self.query_one("#hs-head", Drawn).display = self.live
         if self.live:
+            # the fight is on the table alone, the width of the terminal: the last play is in the title
+            # bar, the points on each seat's line, the whole log a pause away (l)
             self.query_one("#actions", ActionBar).display = False
+            self.query_one("#side").display = False
+            self.query_one("#prompt").display = False  # the head line above the seats says it
             pace = PACE_SECONDS[self.game.options["pace"]]
             for seat in self.session.computer:
                 self.due[seat] = self._think(pace)
@@ -303,7 +301,6 @@ class HeadlessInSeattleScreen(GameScreen):
         self.error = ""
         self.report_saving()
         self._last_moves[seat] = events
-        self.query_one("#log", MoveLog).add(self.shown_log(events))
         self.advance()
         self.refresh_table()
         return True
@@ -317,9 +314,6 @@ class HeadlessInSeattleScreen(GameScreen):
         view = self.game.view(self.viewer())
         self.show_title(view)
         self.show_table(view)
-        self.show_head()
-        columns, rows = self.scoreboard(view)
-        self.query_one("#scores", Scoreboard).show(columns, rows, set(), self.game.players)
         # the zones' play keys, as actions (for a reader of the action bar: it is not shown)
         bar = self.query_one("#actions", ActionBar)
         bar.actions = self.zone_actions() if self.input_open() else []
@@ -333,47 +327,63 @@ class HeadlessInSeattleScreen(GameScreen):
         return out
 
     def show_title(self, view: dict) -> None:
+        """The title bar of the live table: what does not change with a play (the last play is on the
+        line above the seats)."""
         title = Text()
         title.append(f" {self.session.info.title} ", style="bold reverse")
-        title.append("  " + self.status(view))
+        title.append("  real time, " + view["pace"] + " computers", style="dim")
         if not self.session.kept:
             title.append("  not saved", style="bold red")
-        last = view["last"]
-        if last is not None:
-            seat, code, owner, rank = last
-            names = view["players"]
-            title.append("  last: ", style="dim")
-            title.append(f"{short(names[seat], 8)} ")
-            title.append(*chip(code))
-            title.append(f" on {short(names[owner], 8)}'s {rank}")
         self.query_one("#title-bar", Drawn).update(title)
 
-    def show_head(self) -> None:
-        """The line above the seats: the countdown, the fight, the pause, or a refusal."""
+    def head_line(self, view: dict) -> Text:
+        """The line above the seats (live): the countdown, the fight and the last play, the pause, or a
+        refusal."""
         head = Text()
         if self.error:
             head.append("✗ " + self.error, style="bold red")
-        elif self.state == COUNTDOWN:
+            return head
+        if self.state == COUNTDOWN:
             head.append(f"Get ready: {max(1, int(self.remaining + 0.999))}", style="bold yellow")
         elif self.state == PAUSED:
             head.append("Paused: space resumes (after a countdown).", style="bold yellow")
         elif self.session.over():
-            head.append(self.game.outcome().summary, style="bold green")
+            head.append(view["result"] or "", style="bold green")
+            return head
         else:
             head.append("Fight! ", style="bold green")
-            head.append("space pauses everybody", style="dim")
-        self.query_one("#hs-head", Drawn).update(head, layout=False)
-        if self.live:
-            self.query_one("#prompt", Drawn).update(Text(" "), layout=False)
+            head.append("space pauses", style="dim")
+        last = view["last"]
+        if last is not None:
+            seat, code, owner, rank = last
+            names = view["players"]
+            head.append("   last: ", style="dim")
+            head.append(f"{short(names[seat], 8)} ")
+            head.append(*chip(code))
+            head.append(f" on {short(names[owner], 8)}'s {rank}")
+        return head
 
-    def status(self, view: dict) -> str:
-        return f"{sum(view['played'])} cards played"
+    def show_head(self) -> None:
+        """The head line drawn again (the countdown, a pause, a refusal)."""
+        self.show_table(self.game.view(self.viewer()))
 
     def show_table(self, view: dict) -> None:
-        for seat in range(len(view["players"])):
-            self.show_seat(seat, view)
+        lines = [self.head_line(view)] if self.live else []
+        n = len(view["players"])
+        room = self.query_one("#table").size.height
+        spaced = room >= len(lines) + 3 * n  # a blank line between seats where there is room
+        for seat in range(n):
+            if spaced and (seat or lines):
+                lines.append(Text(""))
+            lines.extend(self.seat_lines(seat, view))
+        self.query_one("#hs-arena", TextLines).show_lines(lines)
 
     def show_seat(self, seat: int, view: dict) -> None:
+        self.show_table(view)
+
+    def seat_lines(self, seat: int, view: dict) -> list[Text]:
+        """A seat in two lines: its name, its card in hand, the cards left, its points as they stand
+        (live) and its zone of keys with whom it aims at; then its three Fighters."""
         names = view["players"]
         line = Text()
         acting = seat in view["to_act"] and not self.live
@@ -388,6 +398,9 @@ class HeadlessInSeattleScreen(GameScreen):
             line.append(" · ", style="dim")
         left = view["decks"][seat] + (1 if view["holding"][seat] else 0)
         line.append(f" {left:>2} left", style="dim")
+        if self.live:
+            points = view["scores"][seat]
+            line.append(f"  {points:>6} pts", style="bold" if points != "0" else "dim")
         zone = self.zones.get(seat)
         if zone is not None:
             aim = self.aims[seat]
@@ -408,7 +421,7 @@ class HeadlessInSeattleScreen(GameScreen):
             if i:
                 fighters.append("  ")
             fighters.append_text(fighter_cell(f, names))
-        self.query_one(f"#hs-seat-{seat}", Drawn).update(Text("\n").join([line, fighters]), layout=False)
+        return [line, fighters]
 
     def scoreboard(self, view: dict) -> tuple[list[str], list[list]]:
         rows = []
