@@ -2,15 +2,21 @@
 launcher, the setup form, r to roll and t to take the Kitty, a refusal, undo, eight players at 80x24,
 computer players, the results."""
 
+import random
+
+from textual import events
+
 from tabletop_tui.rules.break_the_bank import NUMBER_WORDS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.break_the_bank import BreakTheBankScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar
+from tabletop_tui.ui.widgets.grid import TextLines
 
 from ui_helpers import (assert_fits, bar, keys, log_text, open_setup, press_for_move, settle, shown, standings_rows,
                         start, type_into, words)
+from test_ui_frames import Counts, move_key, quiet, scene_app
 
 GAME = "break-the-bank"
 ROLL, TAKE = Move("roll"), Move("take")
@@ -190,3 +196,39 @@ async def test_computer_players_play_a_whole_game_by_themselves(make_app, store)
         assert game.outcome() is not None and len(game.history) >= 10
         assert sum(game.money) + game.bank == 500
         assert len(standings_rows(app)) == 5
+
+
+async def test_a_key_draws_and_repaints_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """The four parts of Break the Bank's table are drawn by lines, each built only when what it shows changed: a roll or a take draws anew only the lines it changed, and repaints only those where nothing moved."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        parts = [screen.query_one(part, TextLines) for part in PARTS]
+        pressed = quiet_keys = 0
+        while pressed < 10 and not screen.session.over():
+            before = [(list(part._keys), part.drawn) for part in parts]
+            for part in parts:
+                part.painted.clear()
+            key = move_key(screen, rnd)
+            counts.reset()
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            pressed += 1
+            quiet_keys += not counts.layouts
+            assert counts.layouts <= 1, f"key {key!r}: {counts.layouts} layouts"
+            for part, (keys_before, drawn) in zip(parts, before):
+                changed = {y for y, line in enumerate(part._keys) if y >= len(keys_before) or keys_before[y] != line}
+                assert part.drawn - drawn <= len(changed), f"{part.id}, key {key!r}: a line drawn again"
+                if not counts.layouts:
+                    assert set(part.painted) <= changed, f"{part.id}, key {key!r}: a line repainted"
+        assert pressed == 10 and quiet_keys >= 1
+        # the table drawn again from the same view: nothing built, drawn or repainted
+        drawn = [part.drawn for part in parts]
+        for part in parts:
+            part.painted.clear()
+        screen.refresh_table()
+        await quiet(pilot, counts)
+        assert [part.drawn for part in parts] == drawn and not any(part.painted for part in parts)

@@ -3,15 +3,21 @@ launcher, the setup form, folding and challenging with f and c, marking pairs wi
 with r, undo back to the roll, a refusal, the must-fold prompt, the fit at 80x24 with seven players,
 the results, and computer players alone."""
 
+import random
+
 import re
+
+from textual import events
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.ten_die_poker import TenDiePokerScreen
+from tabletop_tui.ui.widgets.grid import TextLines
 
 from ui_helpers import (assert_fits, bar, keys, log_text, open_setup, press_for_move, settle, shown, standings_rows,
                         start, type_into, words)
+from test_ui_frames import Counts, move_key, quiet, scene_app
 
 GAME = "ten-die-poker"
 SEVEN = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
@@ -184,3 +190,40 @@ def test_the_short_names_of_hands_for_a_narrow_table():
                      "Three 6s": "Three 6s", "Straight 1-5": "Straight 1-5", "Straight 2-6": "Straight 2-6",
                      "Full House 5s over 2s": "Full House 5/2", "Four 3s": "Four 3s", "Five 2s": "Five 2s"}
     assert max(len(s) for s in named.values()) <= 14
+
+
+async def test_a_key_draws_and_repaints_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """Ten-Die Poker's table is drawn by lines: a key draws anew only the lines it changed (the marked pair, the dice rolled) and repaints only those where nothing moved; laid out for the room the screen gives it, it never asks for a second layout (the table drawn for the old room overflowing the new)."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        parts = [screen.query_one(part, TextLines) for part in ("#tdp-table",)]
+        pressed = quiet_keys = 0
+        while pressed < 10 and not screen.session.over():
+            before = [(list(part._keys), part.drawn) for part in parts]
+            for part in parts:
+                part.painted.clear()
+            key = move_key(screen, rnd)
+            counts.reset()
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            pressed += 1
+            quiet_keys += not counts.layouts
+            assert counts.layouts <= 1, f"key {key!r}: {counts.layouts} layouts"
+            for part, (keys_before, drawn) in zip(parts, before):
+                changed = {y for y, line in enumerate(part._keys) if y >= len(keys_before) or keys_before[y] != line}
+                assert part.drawn - drawn <= len(changed), f"{part.id}, key {key!r}: a line drawn again"
+                if not counts.layouts:
+                    assert set(part.painted) <= changed, f"{part.id}, key {key!r}: a line repainted"
+            assert_fits(screen, "#tdp-table")
+        assert pressed == 10 and quiet_keys >= 1
+        # the table drawn again from the same view: nothing built, drawn or repainted
+        drawn = [part.drawn for part in parts]
+        for part in parts:
+            part.painted.clear()
+        screen.refresh_table()
+        await quiet(pilot, counts)
+        assert [part.drawn for part in parts] == drawn and not any(part.painted for part in parts)

@@ -1,13 +1,19 @@
 """Thief Dice played through the screens with Textual's Pilot, as people at the table would:
 the launcher, the setup form, the keys shown in the action bar, jail and ratting, the results."""
 
+import random
+
+from textual import events
+
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.thief_dice import ThiefDiceScreen
+from tabletop_tui.ui.widgets.grid import TextLines
 
 from ui_helpers import (bar, click, log_lines, log_text, open_setup, press_for_move, settle, shown, standings_rows,
                         start, type_into, words)
+from test_ui_frames import Counts, move_key, quiet, scene_app
 
 GAME = "thief-dice"
 
@@ -169,3 +175,39 @@ async def test_leave_with_s_and_resume_from_the_list_of_unfinished_games(make_ap
         assert resumed.session.game.view(None)["thieves"][1]["lost_turns"] == 0
         assert "Bo loses this turn." in log_text(resumed)
         assert len(store.load(row["id"])["record"]["moves"]) == 7
+
+
+async def test_a_key_draws_and_repaints_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """Thief Dice's dice are drawn by lines: a roll draws anew only the lines it changed (a die that shows the face it showed is not drawn again) and repaints only those where nothing moved."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        parts = [screen.query_one(part, TextLines) for part in ("#td-dice",)]
+        pressed = quiet_keys = 0
+        while pressed < 10 and not screen.session.over():
+            before = [(list(part._keys), part.drawn) for part in parts]
+            for part in parts:
+                part.painted.clear()
+            key = move_key(screen, rnd)
+            counts.reset()
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            pressed += 1
+            quiet_keys += not counts.layouts
+            assert counts.layouts <= 1, f"key {key!r}: {counts.layouts} layouts"
+            for part, (keys_before, drawn) in zip(parts, before):
+                changed = {y for y, line in enumerate(part._keys) if y >= len(keys_before) or keys_before[y] != line}
+                assert part.drawn - drawn <= len(changed), f"{part.id}, key {key!r}: a line drawn again"
+                if not counts.layouts:
+                    assert set(part.painted) <= changed, f"{part.id}, key {key!r}: a line repainted"
+        assert pressed == 10 and quiet_keys >= 1
+        # the table drawn again from the same view: nothing built, drawn or repainted
+        drawn = [part.drawn for part in parts]
+        for part in parts:
+            part.painted.clear()
+        screen.refresh_table()
+        await quiet(pilot, counts)
+        assert [part.drawn for part in parts] == drawn and not any(part.painted for part in parts)

@@ -1,17 +1,19 @@
 """Break the Bank: the Bank and the Kitty as chip stacks, the dice of the last roll, the ladder of rolls
-(one die to five) with the chance of getting through each, and every player's money and turns left."""
+(one die to five) with the chance of getting through each, and every player's money and turns left.
+
+Each of the four parts is drawn by lines (TextLines) from the part of the view it shows, and built
+again only when that changed: a line that did not change is neither drawn again nor repainted."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.break_the_bank import dice_words, survival_percent
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import amount_stack, die_lines, join_lines, side_by_side
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.things import amount_stack, die_lines, side_by_side
 
 #: Dollars per chip in the Bank and Kitty stacks, and the most chips drawn.
 STACK_UNIT, STACK_WIDTH = 5, 24
@@ -27,19 +29,33 @@ class BreakTheBankScreen(GameScreen):
     }
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._parts_shown: dict[str, object] = {}  # what each part was last built from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="btb-middle")
-        yield Drawn(id="btb-dice")
-        yield Drawn(id="btb-ladder")
-        yield Drawn(id="btb-players")
+        yield TextLines(id="btb-middle")
+        yield TextLines(id="btb-dice")
+        yield TextLines(id="btb-ladder")
+        yield TextLines(id="btb-players")
 
     def show_table(self, view: dict) -> None:
-        self.query_one("#btb-middle", Static).update(self._middle(view))
-        self.query_one("#btb-dice", Static).update(self._dice(view))
-        self.query_one("#btb-ladder", Static).update(self._ladder(view))
-        self.query_one("#btb-players", Static).update(self._players(view))
+        names = view["players"]
+        self._part("btb-middle", (view["bank"], view["kitty"], view["breaker"], view["paid"]), self._middle, view)
+        self._part("btb-dice", (names, view["last_roll"], view["breaker"]), self._dice, view)
+        self._part("btb-ladder", (view["dice"], view["max_dice"], view["over"], view["cost"], view["chance"]),
+                   self._ladder, view)
+        self._part("btb-players", (names, view["turns"], view["current"], view["money"], view["turns_left"]),
+                   self._players, view)
 
-    def _middle(self, view: dict) -> Text:
+    def _part(self, part: str, drawn_from: tuple, lines, view: dict) -> None:
+        """Show a part's lines, built from the view only when what it is drawn from changed."""
+        key = repr(drawn_from)
+        if self._parts_shown.get(part) != key:
+            self._parts_shown[part] = key
+            self.query_one(f"#{part}", TextLines).show_lines(lines(view))
+
+    def _middle(self, view: dict) -> list[Text]:
         bank = Text("Bank  ", style="bold")
         bank.append_text(amount_stack(view["bank"], unit=STACK_UNIT, width=STACK_WIDTH))
         if view["breaker"] is not None:
@@ -50,13 +66,13 @@ class BreakTheBankScreen(GameScreen):
         kitty.append_text(amount_stack(view["kitty"], unit=STACK_UNIT, width=STACK_WIDTH, style="bold green"))
         if view["paid"]:
             kitty.append(f"  paid ${view['paid']}", style="dim")
-        return join_lines([bank, kitty])
+        return [bank, kitty]
 
-    def _dice(self, view: dict) -> Text:
+    def _dice(self, view: dict) -> list[Text]:
         names = view["players"]
         roll = view["last_roll"]
         if roll is None:
-            return join_lines([*die_lines(None, style="dim"), Text("No roll yet.", style="dim")])
+            return [*die_lines(None, style="dim"), Text("No roll yet.", style="dim")]
         faces = roll["faces"]
         if roll["busted"]:
             dice = [die_lines(f, style="bold red" if f == 1 else "dim") for f in faces]
@@ -75,9 +91,9 @@ class BreakTheBankScreen(GameScreen):
                 caption.append(", all the Bank had", style="bold red")
         if view["breaker"] is not None:
             caption = Text(f"{names[view['breaker']]} broke the Bank!", style="bold yellow")
-        return join_lines([*side_by_side(dice, gap=1), caption])
+        return [*side_by_side(dice, gap=1), caption]
 
-    def _ladder(self, view: dict) -> Text:
+    def _ladder(self, view: dict) -> list[Text]:
         """The five rolls of a turn: those behind in green, the next one highlighted, the rest dim."""
         dice = view["dice"]
         ladder = Text("Dice ", style="bold")
@@ -98,9 +114,9 @@ class BreakTheBankScreen(GameScreen):
             goal = "break the Bank" if dice == view["max_dice"] else "get through"
             line.append(f"Next: {dice_words(dice)} for ${view['cost']}, ", style="bold")
             line.append(f"{view['chance']}% to {goal}", style="bold yellow")
-        return join_lines([ladder, line])
+        return [ladder, line]
 
-    def _players(self, view: dict) -> Text:
+    def _players(self, view: dict) -> list[Text]:
         """Each player's money as chips and turns left as pips; in two columns for more than four."""
         names = view["players"]
         n = len(names)
@@ -122,9 +138,9 @@ class BreakTheBankScreen(GameScreen):
             cells.append(cell)
         heading = Text("Money and turns left", style="bold dim")
         if n <= 4:
-            return join_lines([heading, *cells])
+            return [heading, *cells]
         rows = (n + 1) // 2
-        return join_lines([heading, *side_by_side([cells[:rows], cells[rows:]], gap=1)])
+        return [heading, *side_by_side([cells[:rows], cells[rows:]], gap=1)]
 
     def scoreboard(self, view: dict):
         return ["$", "Turns"], [[m, t] for m, t in zip(view["money"], view["turns_left"])]

@@ -4,19 +4,23 @@ Each player takes two rows: the red dice (♦) over the black dice (♠), so tha
 own column under its number. The first row starts with a marker (★ leads, ▶ acts, × out of the pot)
 and the name, the second with the chip stack. The better hand's name is bold and marked ▸; pairs marked
 for a re-roll carry ↻. A wider table names the hands in full; a taller one spaces the players out.
+
+The table is drawn by lines (`TableLines`): a line that did not change is neither drawn again nor
+repainted, and the lines are laid out for the room the table has at each layout of the screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.poker import FIVE, FOUR, FULL_HOUSE, HIGH, PAIR, STRAIGHT, THREE, TWO_PAIR
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import amount_stack, join_lines
+from tabletop_tui.ui.widgets.grid import TextLines, text_key
+from tabletop_tui.ui.widgets.things import amount_stack
 
 RED_DIE = "bold white on red3"
 BLACK_DIE = "bold white on grey23"
@@ -38,16 +42,60 @@ def better_hand(seat: dict) -> dict:
     return seat["black_hand"] if seat["better"] == "black" else seat["red_hand"]
 
 
+class TableLines(TextLines):
+    """The table's lines, laid out for a room (its width and the table's height) by `lay`. The room is
+    the one the last layout gave; a layout that gives another (the action bar below grew or shrank
+    with the new choices, in the same frame) lays the lines out anew for it, in that layout: the lines
+    drawn for the old room would not fit it (a scroll bar, the lines wrapped) and ask for a second."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._lay: Callable[[int, int], list[Text]] | None = None
+        self._drawn_for: tuple | None = None  # what the lines show: the drawing's key and the room
+
+    def show(self, key: object, lay: Callable[[int, int], list[Text]], room: tuple[int, int]) -> None:
+        """Show what `key` stands for, laid out by `lay(width, height)` for the room; nothing when that
+        is shown already."""
+        self._lay = lay
+        self._show(key, room)
+
+    def _show(self, key: object, room: tuple[int, int], layout: bool = False) -> None:
+        if (key, room) == self._drawn_for or self._lay is None:
+            return
+        self._drawn_for = (key, room)
+        lines = self._lay(*room)
+        if layout:  # in a layout: the lines laid out anew, all repainted where the size changed
+            self._texts, self._keys = lines, [text_key(line) for line in lines]
+            self._sync()
+        else:
+            self.show_lines(lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self._drawn_for is not None:
+            self._show(self._drawn_for[0], room(width, container.height), layout=True)
+        return super().get_content_height(container, viewport, width)
+
+
+def room(width: int, height: int) -> tuple[int, int]:
+    """The room the table is laid out for: at least 40 columns; before the first layout, 46x15."""
+    return max(40, width or 46), height or 15
+
+
 class TenDiePokerScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="tdp-table")
+        yield TableLines(id="tdp-table")
 
     # -- the table ---------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        widget = self.query_one("#tdp-table", Static)
-        width = max(40, widget.size.width or 46)
-        height = self.query_one("#table").size.height or 15
+        widget = self.query_one("#tdp-table", TableLines)
+        seats = view["seats"]
+        key = repr((view["players"], view["active"], view["chosen"], view["pot"], seats))
+        widget.show(key, lambda width, height: self.table_lines(view, width, height),
+                    room(widget.size.width, self.query_one("#table").size.height))
+
+    def table_lines(self, view: dict, width: int, height: int) -> list[Text]:
+        """The table's lines in a room of width x height."""
         players = len(view["players"])
         name_width = max(7, min(8, max(len(n) for n in view["players"]) + 1))  # leaves 14 cells for a hand
         dice_at = 1 + name_width + 1  # marker, name, colour tag
@@ -65,7 +113,7 @@ class TenDiePokerScreen(GameScreen):
                               style="dim", overflow="ellipsis", no_wrap=True))
         for line in lines:
             line.truncate(width)
-        widget.update(join_lines(lines))
+        return lines
 
     def _header(self, view: dict, dice_at: int, width: int) -> Text:
         line = Text(" " * (dice_at - 4) + "pair", style="dim")

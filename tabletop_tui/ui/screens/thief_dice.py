@@ -1,4 +1,7 @@
-"""Thief Dice: the two dice, every thief's steals and points, jail and ratting."""
+"""Thief Dice: the two dice, every thief's steals and points, jail and ratting.
+
+The dice are drawn by lines (TextLines), built again only when the roll or the rat they show changed;
+the table of thieves only when a thief, the order or the turn changed."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, join_lines, side_by_side
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.things import amount_stack, chip_stack, die_lines, side_by_side
 
 RESULT_STYLE = {
     "steal": "bold green", "two steals": "bold green", "bust": "bold red", "backstab": "bold magenta",
@@ -19,12 +23,32 @@ RESULT_STYLE = {
 
 
 class ThiefDiceScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._dice_shown: object = None  # what the dice were last drawn from
+        self._thieves_shown: object = None  # what the table of thieves was last drawn from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="td-dice")
+        yield TextLines(id="td-dice")
         yield Drawn(id="td-thieves")
         yield Drawn(id="td-notes")
 
     def show_table(self, view: dict) -> None:
+        names = view["players"]
+        rat = view.get("last_rat")
+        rat = rat if rat and rat.get("round") == view["round"] else None
+        drawn_from = repr((names, view["last_roll"], rat))
+        if drawn_from != self._dice_shown:
+            self._dice_shown = drawn_from
+            self.query_one("#td-dice", TextLines).show_lines(self.dice_lines(view, rat))
+        drawn_from = repr((names, view["order"], view["current"], view["thieves"], view["steals_to_win"]))
+        if drawn_from != self._thieves_shown:
+            self._thieves_shown = drawn_from
+            self.query_one("#td-thieves", Drawn).update(self.thieves_table(view), key=drawn_from)
+        self.query_one("#td-notes", Static).update(self.notes_text(view))
+
+    def dice_lines(self, view: dict, rat: dict | None) -> list[Text]:
+        """The two dice of the last roll and what it did; the rat of this round below."""
         names = view["players"]
         roll = view["last_roll"]
         if roll:
@@ -37,13 +61,14 @@ class ThiefDiceScreen(GameScreen):
         else:
             dice = [die_lines(None), die_lines(None)]
             said = [Text(""), Text("No roll yet this round", style="dim")]
-        rat = view.get("last_rat")
-        if rat and rat.get("round") == view["round"]:
+        if rat:
             hit = rat.get("busted")
             said.append(Text(f"{names[rat['seat']]} ratted on {names[rat['target']]}: "
                              + ("busted!" if hit else "no luck"), style="bold red" if hit else "dim"))
-        self.query_one("#td-dice", Static).update(join_lines(side_by_side([*dice, said], gap=2)))
+        return side_by_side([*dice, said], gap=2)
 
+    def thieves_table(self, view: dict) -> QuickTable:
+        names = view["players"]
         table = QuickTable(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
         table.add_column("", width=1)
         table.add_column("Thief", no_wrap=True)
@@ -68,16 +93,17 @@ class ThiefDiceScreen(GameScreen):
                 steals.append(f" {t['steals']}")
             table.add_row(marker, Text(t["name"], style="bold" if seat == current else ""), steals,
                           amount_stack(t["points"], unit=10, width=6), status)
-        drawn_from = (names, view["order"], current, view["thieves"], view["steals_to_win"])
-        self.query_one("#td-thieves", Drawn).update(table, key=repr(drawn_from))
+        return table
 
+    def notes_text(self, view: dict) -> Text:
+        names = view["players"]
         notes = Text()
         pay = view.get("last_payments")
         if pay:
             notes.append(f"Round {pay['round']} went to {names[pay['winner']]}: ", style="bold")
             notes.append(", ".join(f"{names[p['seat']]} paid {p['paid']}" for p in pay["payments"]) or "nobody paid")
             notes.append(f" ({pay['collected']} in all).")
-        self.query_one("#td-notes", Static).update(notes)
+        return notes
 
     def scoreboard(self, view: dict):
         rows = []
