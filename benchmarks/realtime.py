@@ -96,6 +96,8 @@ async def _keys_on(keys: int, size: tuple[int, int], pace: str) -> tuple[list[fl
             async with app.run_test(size=size) as pilot:
                 await _quiet(pilot)
                 screen = app.screen
+                screen.action_pause()  # a game opened from its save waits for space: the fight starts
+                await _quiet(pilot)
                 while len(times) < keys and isinstance(app.screen, HeadlessInSeattleScreen):
                     if screen.session.over():
                         break

@@ -73,6 +73,13 @@ async def test_two_people_and_two_computers_play_in_real_time_by_their_zones_to_
         for seat in range(4):
             assert game.hands[seat].code[:-1] in seat_text(screen, seat)
         assert_sees_only(app, screen.session, None)  # the order of every deck, from everyone
+        # opened from its save, the game waits for space
+        assert screen.state == PAUSED and "space starts the fight" in head_text(screen)
+        await pilot.press("c")
+        screen.tick(5.0)
+        assert game.history == []
+        await pilot.press("space")
+        await settle(pilot)
         # the countdown: the zones wait, the computers too
         assert screen.state == COUNTDOWN and "Get ready: 3" in head_text(screen)
         await pilot.press("c", "/")
@@ -124,6 +131,7 @@ async def test_the_pause_freezes_everybody_and_gives_the_usual_keys_back(make_ap
         await settle(pilot, 3)
         screen = app.screen
         game = screen.session.game
+        await pilot.press("space")
         screen.tick(3.0)
         await settle(pilot)
         assert screen.state == RUNNING
@@ -134,7 +142,7 @@ async def test_the_pause_freezes_everybody_and_gives_the_usual_keys_back(make_ap
         assert "Pause" in screen_text(app) and "Rules" not in shown(app.screen.query_one("KeyBar"))
         await pilot.press("space")
         await settle(pilot)
-        assert screen.state == PAUSED and "Paused" in head_text(screen)
+        assert screen.state == PAUSED and "space starts the fight" in head_text(screen)  # nothing played yet
         # paused: no zone plays, no computer plays
         await pilot.press("c", "v", "/", ".")
         screen.tick(10.0)

@@ -96,7 +96,8 @@ class HeadlessInSeattleScreen(GameScreen):
         self.zones: dict[int, str] = {seat: ZONES[i] for i, seat in enumerate(people)} if self.live else {}
         n = len(game.players)
         self.aims: dict[int, int] = {seat: (seat + 1) % n for seat in self.zones}
-        self.state = COUNTDOWN if self.live else RUNNING
+        # a game opened from its save waits for space (everyone's hands on their keys first)
+        self.state = (PAUSED if resumed else COUNTDOWN) if self.live else RUNNING
         self.remaining = self.COUNTDOWN_SECONDS
         self.elapsed = 0.0  # seconds of fight (the countdown and pauses not counted)
         self._rng = random.Random()
@@ -121,7 +122,7 @@ class HeadlessInSeattleScreen(GameScreen):
             pace = PACE_SECONDS[self.game.options["pace"]]
             for seat in self.session.computer:
                 self.due[seat] = self._think(pace)
-            if self.COUNTDOWN_SECONDS <= 0:
+            if self.COUNTDOWN_SECONDS <= 0 and self.state == COUNTDOWN:
                 self.state = RUNNING
             if self.TICK is not None:
                 self._last_read = self.clock()
@@ -347,6 +348,8 @@ class HeadlessInSeattleScreen(GameScreen):
             head.append(f"Get ready: {max(1, int(self.remaining + 0.999))}", style="bold yellow")
         elif self.state == PAUSED:
             head.append("Paused: space resumes (after a countdown).", style="bold yellow")
+            if not self.game.history:
+                head = Text("Ready? space starts the fight (after a countdown).", style="bold yellow")
         elif self.session.over():
             head.append(view["result"] or "", style="bold green")
             return head
