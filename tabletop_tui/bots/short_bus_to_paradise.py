@@ -14,7 +14,8 @@ searches the sequences of loads and steals (a few deep) and values where they le
 - stones stolen from another player's cab are worth a little more again (they were that player's
   hope);
 - a card played and left empty is worth a little (a cab for a group to come), a card kept in hand a
-  little more (a draw is lost once a cab is played).
+  little more (a draw is lost once a cab is played); a card drawn is worth more to a small hand, less
+  to a big one, and less when the pot stands still (nobody loads, nothing is added).
 
 The plan worth most is carried out one small move at a time; when no load is worth making it draws a
 card (while it may), or ends its turn.
@@ -71,8 +72,9 @@ class ShortBusToParadiseBot(Bot):
         if chosen is not None:
             return self._best_into(view, moves, values, last)
         best_worth, best_move = self._worth_of_nothing(view, moves), Move("done")
-        if Move("draw") in moves and DRAW + self._hand_bonus(view) > best_worth:
-            best_worth, best_move = DRAW + self._hand_bonus(view), Move("draw")
+        draw = self._draw_worth(view)
+        if Move("draw") in moves and draw > best_worth:
+            best_worth, best_move = draw, Move("draw")
         plays = [m for m in moves if m.kind == "play"]
         for option in [None, *plays]:
             pot, cabs = self._table(view)
@@ -97,9 +99,14 @@ class ShortBusToParadiseBot(Bot):
                 for s, dock in enumerate(view["docks"]) for c in dock]
         return pot, cabs
 
-    def _hand_bonus(self, view: dict) -> float:
-        hand = view["hand"] or []
-        return 1.0 if len(hand) <= 1 else 0.0
+    def _draw_worth(self, view: dict) -> float:
+        """A card is worth more to a small hand; less when the pot stands still (nobody took from it,
+        so nothing was added: somebody must load to move the game on)."""
+        hand = len(view["hand"] or [])
+        worth = DRAW + (1.0 if hand <= 1 else 0.0) - 0.25 * max(0, hand - 3)
+        if not view["roll"]:
+            worth -= 0.5
+        return worth
 
     def _worth_of_nothing(self, view: dict, moves: list[Move]) -> float:
         return 0.0
