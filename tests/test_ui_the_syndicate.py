@@ -5,7 +5,11 @@ plot on the table and the hand fit 80x24."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from textual import events
+from textual.geometry import Region
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.the_syndicate import card
@@ -14,6 +18,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines
 
 from handoff_helpers import play_through_the_curtain
+from test_ui_frames import Counts, move_key, quiet, scene_app
 from ui_helpers import assert_sees_only
 from ui_helpers import assert_fits, bar, keys, log_text, press_for_move, settle, shown, standings_rows, words
 
@@ -158,3 +163,87 @@ def test_the_card_drawings():
 
     assert chip(decktet.card("the Origin")).plain == " 2 ■L▲E ≈♣ "
     assert chip(decktet.card("Ace of Moons")).plain.startswith(" A · ◐")
+
+
+# -- what a key draws ------------------------------------------------------------------------------------
+
+
+def look_by_line(widget) -> list[tuple]:
+    """What each line of a widget shows: its segments' text and style."""
+    if not widget.region:
+        return []
+    width, height = widget.size
+    return [tuple((seg.text, seg.style) for seg in strip) for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+async def check_only_what_changed_is_drawn(make_app, store, monkeypatch, game_id: str, screen_class,
+                                           builders: list[str], size=(80, 24), presses: int = 8) -> None:
+    """On the game's scene: the table drawn again from the same view builds none of its parts (the
+    screen's `builders` are not called) and repaints no line; then after each key that makes a move, a
+    part drawn by lines (TextLines) that kept its place repaints only the lines whose look changed, and
+    a part whose look did not change repaints nothing."""
+    built: list[str] = []
+    for name in builders:
+        original = getattr(screen_class, name)
+
+        def counted(self, *args, _original=original, _name=name, **kwargs):
+            built.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(screen_class, name, counted)
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, game_id)
+    rnd = random.Random(4)
+    seen_changed = seen_unchanged = 0
+    async with app.run_test(size=size) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, screen_class)
+        parts = list(screen.query("#table TextLines"))
+        assert parts
+        for part in parts:
+            part.painted.clear()
+        built.clear()
+        screen.refresh_table()
+        await quiet(pilot, counts)
+        assert built == [], f"the same view built {built} again"
+        assert all(not part.painted for part in parts), "the same view repainted lines"
+        for press in range(presses):
+            if screen.session.over() or not screen.session.human_to_act():
+                break
+            key = move_key(screen, rnd)
+            assert key
+            before = {part: (part.region, look_by_line(part)) for part in parts}
+            for part in parts:
+                part.painted.clear()
+            moves = len(screen.game.history)
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            assert len(screen.game.history) > moves, f"{key!r} made no move"
+            if screen.session.over():
+                break
+            for part in parts:
+                painted = set(part.painted)
+                region, old = before[part]
+                new = look_by_line(part)
+                if part.region != region:
+                    continue  # laid out anew: Textual draws it all
+                changed = {y for y in range(len(new)) if y >= len(old) or old[y] != new[y]}
+                where = f"{game_id}: {part.id} after {key!r} (press {press + 1})"
+                assert painted <= changed, f"{where}: lines {sorted(painted - changed)} repainted, unchanged"
+                seen_changed += bool(changed)
+                seen_unchanged += len(new) - len(changed)
+    assert seen_changed and seen_unchanged  # lines that changed were seen, and lines that did not
+
+
+async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, TheSyndicateScreen,
+                                           ["plot_text", "hand_text", "last_line"])
+
+
+def test_a_card_box_is_made_once_and_handed_out_as_copies():
+    first = card_box("the Origin", "up", True)
+    first[0].stylize("red")
+    second = card_box("the Origin", "up", True)
+    assert second == card_box("the Origin", "up", True) and second[0].spans != first[0].spans
+    assert second[0] is not card_box("the Origin", "up", True)[0]

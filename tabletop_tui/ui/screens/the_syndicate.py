@@ -12,6 +12,7 @@ the table shows what everyone may see and no hand.
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,8 +22,8 @@ from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, RowsDrawn, side_by_side
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, side_by_side
 
 MARK_GLYPH = {"P": "●", "L": "■", "E": "▲"}
 MARK_STYLE = {"P": "bold #e070e0", "L": "bold #40c8c8", "E": "bold #ff6a5a"}
@@ -78,6 +79,13 @@ def name_lines(title: str, width: int) -> list[str]:
 def card_box(name: str | None, state: str = "up", counts: bool | None = None) -> list[Text]:
     """A plot card, CARD_WIDTH wide and 5 lines tall. state: "up" (the card `name`), "down" (its
     back), "wait" (not played yet), "none" (no card will come)."""
+    return [line.copy() for line in _card_box(name, state, counts)]
+
+
+@lru_cache(maxsize=512)
+def _card_box(name: str | None, state: str, counts: bool | None) -> tuple[Text, ...]:
+    """card_box's lines, made once for each card and state (never changed: card_box hands out copies,
+    side_by_side copies what it joins)."""
     inner = CARD_WIDTH - 2
     border = "bold green" if counts else "dim" if counts is False or state in ("wait", "none") else "bold"
     rows: list[Text] = []
@@ -111,10 +119,10 @@ def card_box(name: str | None, state: str = "up", counts: bool | None = None) ->
         line.append("│", style=border)
         out.append(line)
     out.append(Text("╰" + edge * inner + "╯", style=border))
-    return out
+    return tuple(out)
 
 
-class HandLines(RowsDrawn):
+class HandLines(TextLines):
     """The hand, one card a line under a heading: a click on a card's line says which card."""
 
     class Clicked(Message):
@@ -127,22 +135,52 @@ class HandLines(RowsDrawn):
             self.post_message(self.Clicked(event.y - 1))
 
 
+def lines_of(text: Text) -> list[Text]:
+    """A text's lines, as a Static shows them (for TextLines)."""
+    return list(text.split("\n", allow_blank=True))
+
+
 class TheSyndicateScreen(GameScreen):
     DEFAULT_CSS = """
     #sy-hand, #sy-last { height: auto; margin: 1 0 0 0; }
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="sy-plot")
+        # each part drawn by lines (TextLines): a line that did not change is neither drawn nor painted
+        yield TextLines(id="sy-plot")
         yield HandLines(id="sy-hand")
-        yield Drawn(id="sy-last")
+        yield TextLines(id="sy-last")
 
     # -- the table ---------------------------------------------------------------------------------
 
+    def part_changed(self, part: str, key: object) -> bool:
+        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
+        it was last built. A part that did not change is not built again."""
+        if self._drawn_from.get(part) == key:
+            return False
+        self._drawn_from[part] = key
+        return True
+
     def show_table(self, view: dict) -> None:
-        self.query_one("#sy-plot", Drawn).update(self.plot_text(view))
-        self.query_one("#sy-hand", Drawn).update(self.hand_text(view))
-        self.query_one("#sy-last", Drawn).update(self.last_line(view))
+        names = view["players"]
+        plot = self.query_one("#sy-plot", TextLines)
+        width = plot.size.width or 46
+        if self.part_changed("plot", repr((names, view["table"], view["last_plot"], view["mastermind"],
+                                           view["enforcers"], view["follow"], view["plot"], width))):
+            plot.show_lines(lines_of(self.plot_text(view)))
+        seat = view["viewer"]
+        acting = seat is not None and bool(view["playable"]) and seat in view["to_act"] and self.input_open()
+        keys = self.hand_keys(seat) if acting else {}
+        if self.part_changed("hand", repr((names, seat, view["mastermind"], view["hand_counts"],
+                                           view["hand"] if seat is not None else None, view["playable"] if acting
+                                           else None, keys))):
+            self.query_one("#sy-hand", TextLines).show_lines(lines_of(self.hand_text(view, acting, keys)))
+        if self.part_changed("last", repr((names, view["last_plot"], view["table"]["lead"] is None))):
+            self.query_one("#sy-last", TextLines).show_lines(lines_of(self.last_line(view)))
 
     def last_line(self, view: dict) -> Text:
         """The plot before, in a line, while a new one is under way (the table shows it until then)."""
@@ -165,7 +203,7 @@ class TheSyndicateScreen(GameScreen):
         names = view["players"]
         table = view["table"]
         last = view["last_plot"]
-        width = self.query_one("#sy-plot", Drawn).size.width or 46
+        width = self.query_one("#sy-plot", TextLines).size.width or 46
         if table["lead"] is None and last is not None:  # the plot just settled, until the next lead
             return self.settled_text(view, last, width)
         mm = view["mastermind"]
@@ -259,7 +297,16 @@ class TheSyndicateScreen(GameScreen):
             out.append(f"{MARK_GLYPH[m]}{m} {decktet.MARK_NAMES[m]}", style=MARK_STYLE[m])
         return out
 
-    def hand_text(self, view: dict) -> Text:
+    def hand_keys(self, seat: int) -> dict[str, str]:
+        """The key of each card of the seat's hand among the choices offered now."""
+        keys = {}
+        for action in self.current_actions():
+            if action.seat == seat and action.move.args:
+                keys[action.move.args[0]] = action.key
+        return keys
+
+    def hand_text(self, view: dict, acting: bool, keys: dict[str, str]) -> Text:
+        """The viewer's hand (`keys`: each card's key, while the viewer is `acting`)."""
         names = view["players"]
         seat = view["viewer"]
         out = Text()
@@ -271,12 +318,7 @@ class TheSyndicateScreen(GameScreen):
         role = "mastermind" if seat == view["mastermind"] else "enforcer"
         out.append(f"{names[seat]}'s hand", style="bold")
         out.append(f" · {role}", style="dim")
-        keys = {}
-        for action in self.current_actions():
-            if action.seat == seat and action.move.args:
-                keys[action.move.args[0]] = action.key
         playable = set(view["playable"])
-        acting = bool(playable) and seat in view["to_act"] and self.input_open()
         for name in view["hand"]:
             c = decktet.card(name)
             out.append("\n")
