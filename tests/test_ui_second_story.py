@@ -214,3 +214,12 @@ async def test_the_nights_row_of_cards_breaks_between_cards_never_inside_one(mak
         assert len(cards) > 1
         for line in cards:
             assert line.count("[") == line.count("]") and line.rstrip().endswith("]"), line
+
+
+async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """The same view builds no part again; a move repaints only the lines of the house, the night and
+    the bank whose look changed (tests/test_ui_the_syndicate.py's check)."""
+    from test_ui_the_syndicate import check_only_what_changed_is_drawn
+
+    await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, SecondStoryScreen,
+                                           ["show_house", "show_night", "show_bank", "show_lairs"])

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.things import (
-    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, join_lines, side_by_side, suit_text,
+    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, side_by_side, suit_text,
 )
 
 KEYS = {
@@ -27,9 +27,11 @@ class SecondStoryScreen(GameScreen):
         self._part_keys: dict[str, object] = {}  # what each part of the table was last drawn from
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="ss-house")
-        yield Drawn(id="ss-night")
-        yield Drawn(id="ss-bank")
+        # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
+        # again nor painted; the lairs are a table (QuickTable: rich's Table, drawn at less cost)
+        yield TextLines(id="ss-house")
+        yield TextLines(id="ss-night")
+        yield TextLines(id="ss-bank")
         yield Drawn(id="ss-lairs")
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -52,7 +54,7 @@ class SecondStoryScreen(GameScreen):
         shown_odds = odds if view["phase"] == "job" else None
         if self.part_changed("ss-house", repr((house, roll if rolled else None, shown_odds))):
             self.show_house(house, roll if rolled else None, shown_odds)
-        width = self.query_one("#ss-night", Static).size.width or 60
+        width = self.query_one("#ss-night", TextLines).size.width or 60
         if self.part_changed("ss-night", repr((names[current], view["night"], view["revealed"], width, view["bag"],
                                                view.get("excuse_beside_bag")))):
             self.show_night(view, width)
@@ -84,7 +86,7 @@ class SecondStoryScreen(GameScreen):
             parts = [f"{k.replace('_', ' ')} {round(v * 100)}%" for k, v in odds.items()]
             right.append(Text("odds: " + ", ".join(parts), style="dim"))
         block = side_by_side([card, right], gap=2)
-        self.query_one("#ss-house", Static).update(join_lines(block))
+        self.query_one("#ss-house", TextLines).show_lines(block)
 
     def show_night(self, view: dict, width: int) -> None:
         """The cards of the night so far (a row breaks between cards), the bag."""
@@ -113,7 +115,7 @@ class SecondStoryScreen(GameScreen):
             night.append("empty", style="dim")
         if view.get("excuse_beside_bag"):
             night.append("  + the Excuse beside the bag", style="italic")
-        self.query_one("#ss-night", Static).update(night)
+        self.query_one("#ss-night", TextLines).show_lines(list(night.split("\n", allow_blank=True)))
 
     def show_bank(self, view: dict) -> None:
         """The bank's chips of each suit, the deck, the last night."""
@@ -136,13 +138,13 @@ class SecondStoryScreen(GameScreen):
             left = [names[s] for s in view["final_turns"]]
             deck += " · LAST NIGHT" + (f": still to play {', '.join(left)}" if left else "")
         bank.append(deck, style="bold yellow" if view["last_night"] else "dim")
-        self.query_one("#ss-bank", Static).update(bank)
+        self.query_one("#ss-bank", TextLines).show_lines(list(bank.split("\n", allow_blank=True)))
 
     def show_lairs(self, view: dict, drawn_from: str) -> None:
         """Every player's lair: the chips of each suit, the Excuse."""
         names = view["players"]
         current = view["current"]
-        lairs = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        lairs = QuickTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
         lairs.add_column("Lairs", no_wrap=True)
         for s in SUITS:
             lairs.add_column(Text(SUIT_GLYPH[s], style=SUIT_STYLE[s]), justify="right")
