@@ -92,3 +92,12 @@ async def test_the_results_show_the_hands_as_cards_and_the_final_table_heads_the
         board = app.screen.query_one("#scores")
         head = shown(board).splitlines()
         assert any("Hand" in line for line in head) and not any("Seed" in line for line in head)
+
+
+async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """The same view builds no part again; a planted seed repaints only the lines of the round's line
+    and the hand's heading whose look changed (tests/test_ui_the_syndicate.py's check)."""
+    from test_ui_the_syndicate import check_only_what_changed_is_drawn
+
+    await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, DarwinianPokerScreen,
+                                           ["last_round_text"])

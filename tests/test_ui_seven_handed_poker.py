@@ -92,3 +92,12 @@ async def test_the_key_of_a_coin_is_its_number_when_coins_before_it_are_used(mak
         await settle(pilot, 3)
         placed = screen.session.game.history[before]
         assert placed[1].kind == "place" and placed[1].args == (free[0],)
+
+
+async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
+    """The same view builds no part again; a move repaints only the sides' lines whose look changed
+    (tests/test_ui_the_syndicate.py's check)."""
+    from test_ui_the_syndicate import check_only_what_changed_is_drawn
+
+    await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, SevenHandedPokerScreen,
+                                           ["side_line", "hand_text"])

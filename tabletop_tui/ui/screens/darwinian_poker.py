@@ -16,6 +16,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 
 
@@ -25,42 +26,59 @@ class DarwinianPokerScreen(GameScreen):
     #dp-last { height: auto; margin: 1 0 0 0; }
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="dp-status")
+        # the lines of text drawn by lines (TextLines): a line that did not change is not drawn again;
+        # the last round's line, which may wrap, a Static
+        yield TextLines(id="dp-status")
         yield Drawn(Text("The Ooze", style="bold"), classes="dp-label")
         yield CardHand(id="dp-ooze")
-        yield Drawn(id="dp-hand-label", classes="dp-label")
+        yield TextLines(id="dp-hand-label", classes="dp-label")
         yield CardHand(id="dp-hand", pick="one")
         yield Drawn(id="dp-last")
 
     # -- the table ---------------------------------------------------------------------------------
 
+    def part_changed(self, part: str, key: object) -> bool:
+        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
+        it was last built. A part that did not change is not built again."""
+        if self._drawn_from.get(part) == key:
+            return False
+        self._drawn_from[part] = key
+        return True
+
     def show_table(self, view: dict) -> None:
         seat = view["viewer"]
         over = view["over"]
-        status = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
-        status.append(f"  ·  deck {view['deck']}  ·  discards {len(view['discard'])}", style="dim")
-        self.query_one("#dp-status", Drawn).update(status)
+        if self.part_changed("status", (view["round"], view["rounds"], view["deck"], len(view["discard"]))):
+            status = Text(f"Round {view['round']} of {view['rounds']}", style="bold")
+            status.append(f"  ·  deck {view['deck']}  ·  discards {len(view['discard'])}", style="dim")
+            self.query_one("#dp-status", TextLines).show_lines([status])
         ooze = view["ooze"]
-        self.query_one("#dp-ooze", CardHand).set_cards(ooze)
-        self.query_one("#dp-ooze", CardHand).display = bool(ooze)
-        hand = self.query_one("#dp-hand", CardHand)
-        label = self.query_one("#dp-hand-label", Drawn)
-        if seat is None:
-            hand.set_cards([], pick="none")
-            label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
-        else:
-            mine = view["hand"] or []
-            planting = not over and seat in view["to_act"] and seat == self.viewer() and self.input_open()
-            hand.set_cards(mine, pick="one" if planting else "none")
-            head = Text(f"{view['players'][seat]}'s hand", style="bold")
-            if view["seed"]:
-                head.append("  seed planted: ", style="dim")
-                head.append_text(chip_text(view["seed"]))
-            elif planting:
-                head.append("  choose a seed to plant", style="dim")
-            label.update(head)
-        self.query_one("#dp-last", Drawn).update(self.last_round_text(view))
+        if self.part_changed("ooze", repr(ooze)):
+            self.query_one("#dp-ooze", CardHand).set_cards(ooze)
+            self.query_one("#dp-ooze", CardHand).display = bool(ooze)
+        planting = seat is not None and not over and seat in view["to_act"] and seat == self.viewer() \
+            and self.input_open()
+        mine = (view["hand"] or []) if seat is not None else []
+        if self.part_changed("hand", repr((seat, mine, planting))):
+            self.query_one("#dp-hand", CardHand).set_cards(mine, pick="one" if planting else "none")
+        if self.part_changed("label", repr((seat, view["players"], view["seed"], planting))):
+            if seat is None:
+                head = Text("Each hand is seen by its owner alone.", style="dim italic")
+            else:
+                head = Text(f"{view['players'][seat]}'s hand", style="bold")
+                if view["seed"]:
+                    head.append("  seed planted: ", style="dim")
+                    head.append_text(chip_text(view["seed"]))
+                elif planting:
+                    head.append("  choose a seed to plant", style="dim")
+            self.query_one("#dp-hand-label", TextLines).show_lines([head])
+        if self.part_changed("last", repr((view["players"], view["last_round"]))):
+            self.query_one("#dp-last", Drawn).update(self.last_round_text(view))
 
     def last_round_text(self, view: dict) -> Text:
         last = view["last_round"]

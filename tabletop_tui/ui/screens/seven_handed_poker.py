@@ -16,17 +16,30 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import ABOVE, BELOW, BOTH, Spot, SpotRow, chips_text
-from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
 
-
 class SevenHandedPokerScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="shp-far")
+        # a side's line drawn by lines (TextLines: drawn again only when it changed); the hand, whose
+        # lines may wrap, a line at a time (RowsDrawn)
+        yield TextLines(id="shp-far")
         yield SpotRow(id="shp-coins")
-        yield Drawn(id="shp-near")
+        yield TextLines(id="shp-near")
         yield RowsDrawn(id="shp-hand")
+
+    def part_changed(self, part: str, key: object) -> bool:
+        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
+        it was last built. A part that did not change is not built again."""
+        if self._drawn_from.get(part) == key:
+            return False
+        self._drawn_from[part] = key
+        return True
 
     def sides(self, view: dict) -> tuple[int, int]:
         """(near, far): the viewer's seat below the coins, the opponent's above."""
@@ -47,8 +60,16 @@ class SevenHandedPokerScreen(GameScreen):
         free = set(view["free"][view["turn"]]) if placing else set()
         row = self.query_one("#shp-coins", SpotRow)
         row.set_spots(spots, pick=placing, unavailable=[i for i in range(len(spots)) if i not in free])
-        self.query_one("#shp-far", Drawn).update(self.side_line(view, far))
-        self.query_one("#shp-near", Drawn).update(self.side_line(view, near))
+        for part, seat in (("#shp-far", far), ("#shp-near", near)):
+            if self.part_changed(part, (names[seat], view["hand_counts"][seat], len(view["won"][seat]),
+                                        view["out"][seat])):
+                self.query_one(part, TextLines).show_lines([self.side_line(view, seat)])
+        if self.part_changed("#shp-hand", repr((names, near, view["viewer"], view["hand"], view["pending"]))):
+            self.query_one("#shp-hand", RowsDrawn).update(self.hand_text(view, near))
+
+    def hand_text(self, view: dict, near: int) -> Text:
+        """The viewer's hand, and the cards being laid face down."""
+        names = view["players"]
         hand = Text()
         if view["viewer"] in (0, 1):
             hand.append(f"{names[near]}'s hand: ", style="bold")
@@ -66,7 +87,7 @@ class SevenHandedPokerScreen(GameScreen):
             if laid and all(laid):
                 hand.append(": ")
                 hand.append_text(chips_text(laid))
-        self.query_one("#shp-hand", Drawn).update(hand)
+        return hand
 
     def side_line(self, view: dict, seat: int) -> Text:
         names = view["players"]
