@@ -29,7 +29,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from tabletop_tui.rules.engine import IllegalMove, Move
-from tabletop_tui.rules.headless_in_seattle import FIGHTER_NAME, FIGHTERS, REALTIME
+from tabletop_tui.rules.components.cards import card
+from tabletop_tui.rules.headless_in_seattle import FIGHTER_NAME, FIGHTERS, REALTIME, points
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import chip
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn
@@ -75,7 +76,7 @@ class HeadlessInSeattleScreen(GameScreen):
     DEFAULT_CSS = """
     #hs-arena { height: auto; }
     """
-    BINDINGS = [Binding("space", "pause", "Pause")]
+    BINDINGS = [Binding("space", "pause", "Pause/resume")]
     #: seconds of the countdown before the fight starts and after each pause
     COUNTDOWN_SECONDS = 3.0
     #: seconds between two ticks of the clock (None: no timer; a test then calls `tick`)
@@ -186,6 +187,8 @@ class HeadlessInSeattleScreen(GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "pause":
             return self.live and not self.read_only
+        if self.live and action == "undo":
+            return False  # no undo in real time: every card played stays played
         if self.live and action in USUAL_ACTIONS and self.state != PAUSED and not self.session.over():
             return False  # while the fight runs, the keys are the zones' and space's alone
         return super().check_action(action, parameters)
@@ -370,6 +373,9 @@ class HeadlessInSeattleScreen(GameScreen):
         """The head line drawn again (the countdown, a pause, a refusal)."""
         self.show_table(self.game.view(self.viewer()))
 
+    def status(self, view: dict) -> str:
+        return f"{sum(view['played'])} cards played"
+
     def show_table(self, view: dict) -> None:
         lines = [self.head_line(view)] if self.live else []
         n = len(view["players"])
@@ -440,7 +446,8 @@ class HeadlessInSeattleScreen(GameScreen):
         viewer = self.viewer()
         if viewer is not None and viewer in view["to_act"]:
             hand = view["hands"][viewer]
-            return f"{names[viewer]}: play your card{' ' + hand if hand else ''} on a Fighter."
+            what = f"your {card(hand).name[4:]}" if hand else "your card"
+            return f"{names[viewer]}: play {what} on a Fighter."
         return super().prompt(view)
 
     def keys_help(self) -> str:
@@ -457,7 +464,24 @@ class HeadlessInSeattleScreen(GameScreen):
 
     @staticmethod
     def result_detail(game, standing) -> Text:
-        return Text(standing.detail)
+        """The seat's kills and its shares (the standing's detail), then how each of its own Fighters
+        fared: its Defense, the total Attack on it, and who took it or "safe"."""
+        out = Text(standing.detail)
+        view = game.view(None)
+        names = view["players"]
+        fights = []
+        for f in view["fighters"][standing.seat]:
+            defense = str(points_of(f["defense"])) if f["defense"] else "-"
+            fate = "safe" if f["survives"] else "+".join(short(names[s], 6) for s in f["killers"])
+            if len(f["killers"]) > 1:
+                fate += f" {f['share']} each"
+            fights.append(f"{f['rank']} {defense}/{f['attack']} {fate}")
+        out.append("\nown: " + ", ".join(fights), style="dim")
+        return out
+
+
+def points_of(code: str) -> int:
+    return points(card(code))
 
 
 def _knowledge(game, seat: int):
