@@ -506,7 +506,7 @@ class ShortBusToParadise(Game):
                 self.gone[seat].append(cab)
                 text += f": full, it leaves the dock with {plural(cab.load, 'tourist')}."
             else:
-                text += f" ({cab.load} of {cab.seats})."
+                text += f": {cab.load} of {cab.seats} seats taken."
             events.append(self.say(text, "load", seat, colour=colour, count=count, card=cab.card.code))
         elif kind == "draw":
             c = self.deck.pop()
