@@ -200,6 +200,17 @@ def test_the_bus_is_not_stones_taken_the_next_player_adds_nothing():
     assert game.turn == 2 and game.view(None)["roll"] == [] and "adds none" in game.log[-1].text
 
 
+def test_the_option_counts_the_bus_as_stones_taken():
+    game = prepared(3, hands=[["3C"], ["4C"], ["5C"]], pot={"red": 9, "blue": 1}, bag=stones({"red": 2}, {"teal": 3}),
+                    dice=[1, 1, 1, 2], bus="taken")
+    game.play(0, play("3C"))
+    game.play(0, group("blue"))
+    game.play(0, into("3C"))
+    game.play(0, DONE)  # P2 adds two red: eleven, bussed
+    game.play(1, DONE)
+    assert game.turn == 2 and game.view(None)["roll"] == [1, 2] and pot(game) == {"teal": 3}
+
+
 def test_no_add_after_a_turn_that_took_nothing():
     game = prepared(3, hands=[["3C"], ["4C"], ["5C"]], pot={"red": 2}, dice=[])
     game.play(0, play("3C"))  # a cab, but no stones taken

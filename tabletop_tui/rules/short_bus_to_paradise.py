@@ -42,7 +42,7 @@ far, in the palette's order), values (what a stone of each colour scored so far 
 stones were loaded this turn), took (whether stones were taken from the pot this turn), chosen (the
 group or cab chosen: {"kind": "group" | "steal", "colour", "count", "card"} or None), roll (the last
 add's dice, or []), last_turns (turns still to come after this one once the end has begun, else None),
-ending (why the end began: "bag", "deck" or ""), tie (the option).
+ending (why the end began: "bag", "deck" or ""), tie and bus (the options).
 
 What is hidden (`places`): the deck from everyone, a hand from all but its owner, and the bag's mix, a
 `Secret` nobody sees (its name changes with each draw from it, a new bag as far as anyone can tell);
@@ -176,6 +176,7 @@ class ShortBusView(View, total=False):
     last_turns: int | None
     ending: str
     tie: str
+    bus: str
 
 
 def _capital(text: str) -> str:
@@ -199,6 +200,9 @@ class ShortBusToParadise(Game):
                help="Players with equal points share their place (a draw for first), or the one who carried "
                     "more tourists (stones in full cabs) is ahead.",
                choices=(("share", "shared"), ("stones", "more stones carried")),),
+        Option("bus", "The bus takes stones", "choice", "kept",
+               help="Yes: a group bussed away counts as stones taken from the pot, and the next player adds.",
+               choices=(("kept", "no"), ("taken", "yes")),),
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
@@ -310,6 +314,8 @@ class ShortBusToParadise(Game):
             if k >= BUS:
                 del self.pot[colour]
                 self.bussed[colour] = self.bussed.get(colour, 0) + k
+                if self.options["bus"] == "taken" and not setup:
+                    self.took = True  # (the option: the next player adds)
                 events.append(self.say(f"The {k} {colour} tourists are too many for a cab: the cruise line buses "
                                        "them away.", "bus", colour=colour, count=k))
 
@@ -575,6 +581,7 @@ class ShortBusToParadise(Game):
             "last_turns": self.last_turns,
             "ending": self.ending,
             "tie": self.options["tie"],
+            "bus": self.options["bus"],
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
