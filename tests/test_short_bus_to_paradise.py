@@ -457,3 +457,28 @@ def test_labels():
             "Done: end the turn"} <= labels
     game.play(0, group("red"))
     assert game.describe_move(into("8C")) == "Into 8♣ (empty, 8 seats)"
+
+
+def test_a_bag_emptied_exactly_ends_the_game_at_the_next_add():
+    """A roll the bag gives in full does not end the game, even if it empties the bag; the next add
+    finds the bag empty (no roll) and begins the end."""
+    game = prepared(3, hands=[["3C"], ["4D"], ["5H"]], pot={"red": 3, "blue": 4},
+                    bag=(COLOURS.index("teal"),) * 2, dice=[1, 1])
+    for m in (play("3C"), group("red"), into("3C"), DONE):
+        game.play(0, m)
+    assert game.view(None)["bag"] == 0 and game.view(None)["last_turns"] is None
+    for m in (play("4D"), group("blue"), into("4D"), DONE):
+        game.play(1, m)
+    view = game.view(None)
+    assert view["ending"] == "bag" and view["last_turns"] == 3 and view["roll"] == []
+    assert "would add stones, but the bag is empty" in game.log[-1].text
+
+
+def test_stolen_stones_may_join_a_half_full_cab_of_their_colour():
+    game = prepared(3, hands=[["9C"], ["4D"], ["5H"]], pot={"red": 1})
+    game.docks[1] = [Cab(card("5D"), "red", 2)]
+    game.docks[0] = [Cab(card("7C"), "red", 3), Cab(card("6C"), "blue", 1)]
+    game.play(0, steal("5D"))
+    assert game.legal_moves(0) == [into("7C"), CANCEL]
+    game.play(0, into("7C"))
+    assert dock(game, 0) == [("7C", "red", 6), ("6C", "blue", 1)]
