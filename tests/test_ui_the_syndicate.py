@@ -15,7 +15,8 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.the_syndicate import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.results import ResultsScreen
-from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines
+from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines, row_of
+from tabletop_tui.ui.widgets.things import side_by_side
 
 from handoff_helpers import play_through_the_curtain
 from test_ui_frames import Counts, move_key, quiet, scene_app
@@ -238,7 +239,7 @@ async def check_only_what_changed_is_drawn(make_app, store, monkeypatch, game_id
 
 async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch):
     await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, TheSyndicateScreen,
-                                           ["plot_text", "hand_text", "last_line"])
+                                           ["plot_lines", "hand_lines", "last_line"])
 
 
 def test_a_card_box_is_made_once_and_handed_out_as_copies():
@@ -247,3 +248,20 @@ def test_a_card_box_is_made_once_and_handed_out_as_copies():
     second = card_box("the Origin", "up", True)
     assert second == card_box("the Origin", "up", True) and second[0].spans != first[0].spans
     assert second[0] is not card_box("the Origin", "up", True)[0]
+
+
+def test_a_row_of_card_boxes_is_the_line_side_by_side_makes():
+    from tabletop_tui.rules.components import decktet
+
+    rnd = random.Random(1)
+    names = [c.name for c in decktet.deck()]
+    for _ in range(60):
+        boxes = [card_box(rnd.choice(names + [None]), rnd.choice(["up", "down", "wait", "none"]),
+                          rnd.choice([True, False, None])) for _ in range(4)]
+        gap = rnd.choice([0, 1])
+        pair_gap = gap + rnd.choice([0, 2])
+        ours = side_by_side(boxes[:2], gap=gap)
+        theirs = side_by_side(boxes[2:], gap=gap)
+        expected = side_by_side([ours, theirs], gap=pair_gap)
+        rows = [row_of([box[i] for box in boxes], [gap, pair_gap, gap]) for i in range(len(boxes[0]))]
+        assert [(r.plain, r.spans, r.style) for r in rows] == [(e.plain, e.spans, e.style) for e in expected]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.message import Message
 
@@ -122,6 +122,43 @@ def _card_box(name: str | None, state: str, counts: bool | None) -> tuple[Text, 
     return tuple(out)
 
 
+def row_of(parts: list[Text], gaps: list[int]) -> Text:
+    """Lines of card boxes (each as wide as the others of its box) in a row, `gaps[i]` spaces after the
+    i-th: the line side_by_side makes of them (a part's own style a span over it, then its spans),
+    without copying each part twice over."""
+    plain: list[str] = []
+    spans: list[Span] = []
+    x = 0
+    for i, part in enumerate(parts):
+        if i and gaps[i - 1]:
+            plain.append(" " * gaps[i - 1])
+            x += gaps[i - 1]
+        text = part.plain
+        plain.append(text)
+        if part.style:
+            spans.append(Span(x, x + len(text), part.style))
+        spans.extend(Span(span.start + x, span.end + x, span.style) for span in part.spans)
+        x += len(text)
+    return Text("".join(plain), spans=spans)
+
+
+@lru_cache(maxsize=256)
+def hand_line(name: str, key: str, dim: bool) -> Text:
+    """A card's line in the hand: its key (if it is offered), the card on one line, its name, its suits
+    (all dim where it may not be played). Made once for each card, key and dimness."""
+    c = decktet.card(name)
+    out = Text()
+    out.append(f" {key} " if key else "   ", style="bold reverse" if key else "")
+    out.append(" ")
+    line = chip(c)
+    line.append(" " + name.removeprefix("the ").ljust(14), style="bold")
+    line.append(" " + " ".join(c.suits), style="dim")
+    if dim:
+        line.stylize("dim")
+    out.append_text(line)
+    return out
+
+
 class HandLines(TextLines):
     """The hand, one card a line under a heading: a click on a card's line says which card."""
 
@@ -171,14 +208,14 @@ class TheSyndicateScreen(GameScreen):
         width = plot.size.width or 46
         if self.part_changed("plot", repr((names, view["table"], view["last_plot"], view["mastermind"],
                                            view["enforcers"], view["follow"], view["plot"], width))):
-            plot.show_lines(lines_of(self.plot_text(view)))
+            plot.show_lines(self.plot_lines(view))
         seat = view["viewer"]
         acting = seat is not None and bool(view["playable"]) and seat in view["to_act"] and self.input_open()
         keys = self.hand_keys(seat) if acting else {}
         if self.part_changed("hand", repr((names, seat, view["mastermind"], view["hand_counts"],
                                            view["hand"] if seat is not None else None, view["playable"] if acting
                                            else None, keys))):
-            self.query_one("#sy-hand", TextLines).show_lines(lines_of(self.hand_text(view, acting, keys)))
+            self.query_one("#sy-hand", TextLines).show_lines(self.hand_lines(view, acting, keys))
         if self.part_changed("last", repr((names, view["last_plot"], view["table"]["lead"] is None))):
             self.query_one("#sy-last", TextLines).show_lines(lines_of(self.last_line(view)))
 
@@ -199,13 +236,14 @@ class TheSyndicateScreen(GameScreen):
         out.append((": " + ", ".join(gained)) if gained else ": nobody scores", style="dim")
         return out
 
-    def plot_text(self, view: dict) -> Text:
+    def plot_lines(self, view: dict) -> list[Text]:
+        """The plot under way, line by line (or the plot just settled)."""
         names = view["players"]
         table = view["table"]
         last = view["last_plot"]
         width = self.query_one("#sy-plot", TextLines).size.width or 46
         if table["lead"] is None and last is not None:  # the plot just settled, until the next lead
-            return self.settled_text(view, last, width)
+            return self.settled_lines(view, last, width)
         mm = view["mastermind"]
         left, other = view["enforcers"]
         head = Text()
@@ -214,18 +252,18 @@ class TheSyndicateScreen(GameScreen):
         follow = view["follow"]
         counting = set(table["counting"])
         lead = table["lead"]
-        boxes = [card_box(lead, "up" if lead else "wait", (lead in counting) if lead else None)]
+        boxes = [_card_box(lead, "up" if lead else "wait", (lead in counting) if lead else None)]
         seen_down = table["face_down_card"]
         if seen_down:
-            boxes.append(card_box(seen_down, "up", seen_down in counting))
+            boxes.append(_card_box(seen_down, "up", seen_down in counting))
         elif table["face_down"]:
-            boxes.append(card_box(None, "down"))
+            boxes.append(_card_box(None, "down", None))
         else:
-            boxes.append(card_box(None, "none" if table["declined"] else "wait"))
+            boxes.append(_card_box(None, "none" if table["declined"] else "wait", None))
         played = {s: n for s, n in table["plays"]}
         for s in (left, other):
             n = played.get(s)
-            boxes.append(card_box(n, "up" if n else "wait", (n in counting) if n else None))
+            boxes.append(_card_box(n, "up" if n else "wait", (n in counting) if n else None))
         captions = ["lead", "face down", names[left][:CARD_WIDTH], names[other][:CARD_WIDTH]]
         if lead is None:
             totals = Text("")
@@ -242,7 +280,7 @@ class TheSyndicateScreen(GameScreen):
                           else "", style="dim")
         return self.compose_plot(head, boxes, captions, totals, width)
 
-    def settled_text(self, view: dict, last: dict, width: int) -> Text:
+    def settled_lines(self, view: dict, last: dict, width: int) -> list[Text]:
         names = view["players"]
         mm = last["mastermind"]
         head = Text()
@@ -252,11 +290,11 @@ class TheSyndicateScreen(GameScreen):
                 "tied": ("tied", "bold yellow")}[last["result"]]
         head.append(word[0], style=word[1])
         counting = set(last["counting"])
-        boxes = [card_box(last["lead"], "up", True)]
+        boxes = [_card_box(last["lead"], "up", True)]
         down = last["face_down"]
-        boxes.append(card_box(down, "up", down in counting) if down else card_box(None, "none"))
+        boxes.append(_card_box(down, "up", down in counting) if down else _card_box(None, "none", None))
         for s, n in last["plays"]:
-            boxes.append(card_box(n, "up", n in counting))
+            boxes.append(_card_box(n, "up", n in counting))
         captions = ["lead", "face down"] + [names[s][:CARD_WIDTH] for s, _ in last["plays"]]
         mine, theirs = last["totals"]
         totals = Text()
@@ -270,18 +308,23 @@ class TheSyndicateScreen(GameScreen):
         totals.append(("   " + ", ".join(gained)) if gained else "   nobody scores", style="bold yellow")
         return self.compose_plot(head, boxes, captions, totals, width)
 
-    def compose_plot(self, head: Text, boxes: list, captions: list[str], totals: Text, width: int) -> Text:
+    def compose_plot(self, head: Text, boxes: list, captions: list[str], totals: Text, width: int) -> list[Text]:
+        """The plot's lines: the heading, the four cards (the mastermind's two, a wider gap, the
+        enforcers' two), their captions, the totals."""
         gap = 1 if 4 * CARD_WIDTH + 4 <= width else 0
         pair_gap = gap + (2 if 4 * CARD_WIDTH + 5 <= width else 0)
-        ours = side_by_side(boxes[:2], gap=gap)
-        theirs = side_by_side(boxes[2:], gap=gap)
-        rows = side_by_side([ours, theirs], gap=pair_gap)
+        if len(boxes) == 4:
+            rows = [row_of([box[i] for box in boxes], [gap, pair_gap, gap]) for i in range(len(boxes[0]))]
+        else:
+            ours = side_by_side(list(boxes[:2]), gap=gap)
+            theirs = side_by_side(list(boxes[2:]), gap=gap)
+            rows = side_by_side([ours, theirs], gap=pair_gap)
         caption = Text()
         for i, c in enumerate(captions):
             if i:
                 caption.append(" " * (gap + (pair_gap - gap if i == 2 else 0)))
             caption.append(c.center(CARD_WIDTH)[:CARD_WIDTH], style="dim" if i < 2 else "bold")
-        return Text("\n").join([head, *rows, caption, totals])
+        return [head, *rows, caption, *lines_of(totals)]
 
     def follow_text(self, follow: dict) -> Text:
         if follow["kind"] == "suit":
@@ -305,8 +348,8 @@ class TheSyndicateScreen(GameScreen):
                 keys[action.move.args[0]] = action.key
         return keys
 
-    def hand_text(self, view: dict, acting: bool, keys: dict[str, str]) -> Text:
-        """The viewer's hand (`keys`: each card's key, while the viewer is `acting`)."""
+    def hand_lines(self, view: dict, acting: bool, keys: dict[str, str]) -> list[Text]:
+        """The viewer's hand, line by line (`keys`: each card's key, while the viewer is `acting`)."""
         names = view["players"]
         seat = view["viewer"]
         out = Text()
@@ -314,26 +357,16 @@ class TheSyndicateScreen(GameScreen):
             out.append("Each hand is seen by its owner alone: ", style="dim italic")
             out.append(", ".join(f"{names[s]} {plural(n, 'card')}" for s, n in enumerate(view["hand_counts"])),
                        style="dim")
-            return out
+            return [out]
         role = "mastermind" if seat == view["mastermind"] else "enforcer"
         out.append(f"{names[seat]}'s hand", style="bold")
         out.append(f" · {role}", style="dim")
-        playable = set(view["playable"])
-        for name in view["hand"]:
-            c = decktet.card(name)
-            out.append("\n")
-            key = keys.get(name, "") if acting else ""
-            out.append(f" {key} " if key else "   ", style="bold reverse" if key else "")
-            out.append(" ")
-            line = chip(c)
-            line.append(" " + name.removeprefix("the ").ljust(14), style="bold")
-            line.append(" " + " ".join(c.suits), style="dim")
-            if acting and name not in playable:
-                line.stylize("dim")
-            out.append_text(line)
         if not view["hand"]:
             out.append("\n   no cards", style="dim")
-        return out
+            return lines_of(out)
+        playable = set(view["playable"])
+        return [out] + [hand_line(name, keys.get(name, "") if acting else "", acting and name not in playable)
+                        for name in view["hand"]]
 
     # -- around the table ----------------------------------------------------------------------------
 
