@@ -170,17 +170,21 @@ def test_turns_one_card_each_in_turn_the_first_seat_first_and_the_hand_its_owner
     assert game.to_act() == [1]
     play(game, 1, 1, "K")
     play(game, 2, 0, "Q")
-    assert game.to_act() == [0]
+    assert game.to_act() == [1]  # the second round begins with the second seat
 
 
-def test_turns_the_first_seat_s_tenth_card_ends_it():
-    """Ruling: in turns the game still stops at the first last card: the first seat's tenth."""
-    game = new(2, mode=TURNS)
+def test_turns_every_round_played_to_its_end_the_first_seat_going_round():
+    """Ruling: in turns everyone plays all ten cards, and each round begins one seat further on."""
+    game = new(3, mode=TURNS)
+    order = []
     while game.outcome() is None:
         seat = game.to_act()[0]
-        game.play(seat, game.legal_moves(seat)[-1])
-    assert game.played == [10, 9] and game.ended_by == 0
-    assert "**In turns** the first seat plays first" in RULINGS
+        order.append(seat)
+        events = game.play(seat, game.legal_moves(seat)[-1])
+    assert game.played == [10, 10, 10] and game.ended_by == 2
+    assert order[:9] == [0, 1, 2, 1, 2, 0, 2, 0, 1] and order[-3:] == [0, 1, 2]
+    assert "Cy has played the last card: the fight is over." in texts(events)
+    assert "**In turns** every round is played to its end" in RULINGS
 
 
 def scored(game, plays) -> list[Fraction]:

@@ -170,7 +170,7 @@ async def test_the_pause_freezes_everybody_and_gives_the_usual_keys_back(make_ap
 
 async def test_a_game_in_turns_goes_round_the_curtain_and_shows_nobody_the_other_s_card(make_app, store):
     session = Session.new(GAME, ["Ada", "Bo"], 5, {"mode": "turns"}, store=store)
-    session.autoplay(12)  # the last seven cards through the screen
+    session.autoplay(12)  # the last eight cards through the screen
     session.release()
     app = make_app(start={"save": session.save_id})
     rnd = random.Random(5)
@@ -180,7 +180,7 @@ async def test_a_game_in_turns_goes_round_the_curtain_and_shows_nobody_the_other
                                                 lambda screen, actions: rnd.choice(actions), steps=400)
         assert isinstance(app.screen, ResultsScreen)
         game = app.screen.session.game
-        assert game.played == [10, 9] and len(game.history) == 19
+        assert game.played == [10, 10] and len(game.history) == 20
     assert set(lifted) == {"Ada", "Bo"}
 
 

@@ -17,7 +17,9 @@ Option `mode`:
   hand is on the shared screen, so it is public. The list's order is that of a simulated clock (each
   seat's think time for each card drawn from the game's stream at the deal), the seat whose play comes
   first listed first: what `simulate` and the screenshot's scene play, as a table of equal speeds would.
-- "turns": the seats play one card each in turn, seat 0 first; the card in hand is its owner's alone.
+- "turns": rounds in which each seat plays one card in turn, seat 0 first in the first round, the
+  next seat first in the next, until every card is played (so that everyone plays all ten, and the
+  last word goes round); the card in hand is its owner's alone.
 
 Option `pace` (slow, normal, fast): how quickly the computer seats play in real time. The rules do not
 read it; it is kept with the game so that a resumed game keeps its pace.
@@ -287,16 +289,25 @@ class HeadlessInSeattle(Game):
             self.hands[seat] = None
         if self.played[seat] < DECK_SIZE:
             self.clock[seat] += self.think[seat][self.played[seat]]
-        if self.hands[seat] is None:
+        if self.mode == TURNS:
+            # in turns every round is played to its end: everyone plays all ten cards (the first
+            # seat's tenth would otherwise end it with a card more than the others)
+            if all(h is None for h in self.hands):
+                self.ended_by = seat
+                events.extend(self._finish(seat))
+            elif len(set(self.played)) == 1:  # a round is over: the next begins one seat further on
+                self.turn = self.played[0] % len(self.players)
+            else:
+                self.turn = (self.turn + 1) % len(self.players)
+        elif self.hands[seat] is None:
             self.ended_by = seat
             events.extend(self._finish(seat))
-        elif self.mode == TURNS:
-            self.turn = (self.turn + 1) % len(self.players)
         return events
 
     def _finish(self, seat: int) -> list[Event]:
         n = len(self.players)
-        events = [self.say(f"{self.players[seat]} has played their last card: the fight is over.", "turn")]
+        last = "the last card" if self.mode == TURNS else "their last card"
+        events = [self.say(f"{self.players[seat]} has played {last}: the fight is over.", "turn")]
         for row in self.fighters:
             for f in row:
                 events.append(self.say(self.fight_text(f), "score"))
