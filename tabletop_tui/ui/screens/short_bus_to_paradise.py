@@ -148,7 +148,10 @@ class ShortBusToParadiseScreen(GameScreen):
             pieces += [stones_chip(c, str(k)) for c, k in view["piles"][s].items()]
             pieces.append(Text(f"= {view['points'][s]}", style="bold"))
             lines.append(flow(head, pieces, room, indent))
-        if len(names) <= 4:  # room for air around the docks
+        height = self.query_one("#table").size.height or 0
+        if height >= 2 * len(names) + 14:  # a tall terminal: a line of air between the docks
+            lines = [lines[0]] + [x for line in lines[1:] for x in (line, Text())][:-1]
+        if len(names) <= 4 or height >= 2 * len(names) + 14:  # and air around them
             lines.insert(0, Text())
             lines.append(Text())
         return Text("\n").join(lines)
