@@ -84,6 +84,8 @@ class ShortBusToParadiseScreen(GameScreen):
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
+        if view["viewer"] is not None:  # the labels of the viewer's choices read this view too
+            self._label_view = ((view["viewer"], len(self.game.history), id(self.game)), view)
         self.query_one("#sb-pot", Drawn).update(self.pot_text(view))
         self.query_one("#sb-docks", Drawn).update(self.docks_text(view))
         self.query_one("#sb-hand", Drawn).update(self.hand_text(view))
