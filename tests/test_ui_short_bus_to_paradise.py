@@ -6,35 +6,17 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.short_bus_to_paradise import ShortBusToParadiseScreen
 
-import ui_helpers
 from handoff_helpers import lift_curtain, to_the_results
 from ui_helpers import assert_fits, open_setup, screen_text, settle, shown, type_into
 
 GAME = "short-bus-to-paradise"
 PARTS = ("#sb-pot", "#sb-docks", "#sb-hand")
-
-
-@pytest.fixture(autouse=True)
-def secrets_have_no_spelling(monkeypatch):
-    """The bag's mix is a `Secret` hidden from everyone: `ui_helpers.spellings` knows only cards, and a
-    Secret has no spelling on a screen (the screen shows the bag's count alone). Until the shared helper
-    says so itself, it is said here for this game's tests."""
-    spell = ui_helpers.spellings
-
-    def spellings(code):
-        try:
-            return spell(code)
-        except ValueError:
-            return []
-
-    monkeypatch.setattr(ui_helpers, "spellings", spellings)
 
 
 async def test_three_people_play_a_whole_game_from_the_launcher_behind_the_curtain(make_app, store):

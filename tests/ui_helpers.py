@@ -159,10 +159,15 @@ def screen_text(app) -> str:
 
 def spellings(code: str) -> list[str]:
     """How a screen could show a card: a playing card by its name and its short form ("6♦"); a Decktet
-    card (its name is its code) by its name without the article ("Castle", "Ace of Moons")."""
+    card (its name is its code) by its name without the article ("Castle", "Ace of Moons"). A `Secret`
+    (a value that is not a card: a bid, a bag's mix) has no spelling on a screen: its name is a label."""
     if code in decktet.BY_NAME:
         return [code.removeprefix("the ")]
-    return [card(code).name.removeprefix("the "), chip_text(code).plain.strip()]
+    try:
+        c = card(code)
+    except ValueError:
+        return []
+    return [c.name.removeprefix("the "), chip_text(code).plain.strip()]
 
 
 def _flat(text: str) -> str:
