@@ -13,6 +13,7 @@ from textual import events
 from textual._compositor import Compositor
 from textual.app import App
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import RichLog
 
@@ -330,3 +331,112 @@ async def test_a_game_screen_shows_its_keys_in_one_widget(make_app, store):
         bar = screen.query_one(KeyBar)
         assert [description for _key, _shown, description, _on in bar.keys()] == [
             "Rules", "Undo", "Log", "Save & leave", "Quit"]
+
+
+class ScrollLogApp(App):
+    """A move log that scrolls, as on a game screen."""
+
+    def compose(self):
+        yield MoveLog(id="log")
+
+
+async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
+    # Scrolled, the log is drawn again from its first visible line: each line styled again (its
+    # background, its padding) and its scroll bar rendered again, though only the new lines and the
+    # thumb's place changed. The lines styled before, and the scroll bar's rows rendered before, are
+    # kept by what they hold.
+    from textual._styles_cache import StylesCache
+    from textual.visual import RichVisual
+
+    counts = Counts(monkeypatch)
+    styled: list[int] = []
+    bars: list[int] = []
+    style_line = StylesCache.render_line
+    render_strips = RichVisual.render_strips
+
+    def counted_style_line(cache, styles, y, *args):
+        if cache is app.query_one(MoveLog)._styles_cache:
+            styled.append(y)
+        return style_line(cache, styles, y, *args)
+
+    def counted_strips(visual, *args):
+        strips = render_strips(visual, *args)
+        if isinstance(visual._widget, ScrollBar):
+            bars.append(len(strips))  # the rows rendered through rich
+        return strips
+
+    monkeypatch.setattr(StylesCache, "render_line", counted_style_line)
+    monkeypatch.setattr(RichVisual, "render_strips", counted_strips)
+    app = ScrollLogApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one(MoveLog)
+        log.add(events_of(*(f"move {i}" for i in range(30))))
+        await quiet(pilot, counts)
+        for i in range(4):
+            styled.clear()
+            bars.clear()
+            counts.reset()
+            log.add(events_of(f"move {30 + i}"))
+            await quiet(pilot, counts)
+            assert counts.frames == 1
+            assert log.scroll_offset.y == log.max_scroll_y
+            assert len(styled) <= 1, f"{len(styled)} lines of the log styled again for one new line"
+            # of the bar, only the rows not met before (the thumb's ends), not the whole bar
+            assert sum(bars) <= 2, f"{sum(bars)} rows of the scroll bar rendered"
+        shown = [log.render_line(y).text.strip() for y in range(log.scrollable_content_region.height)]
+        assert shown[-1] == "• move 33"
+
+
+async def test_a_scroll_bar_drawn_by_rows_draws_what_textual_draws(monkeypatch):
+    # the rows of the move log's scroll bar, drawn one by one from the rows met before, are the rows
+    # Textual renders for the whole bar, segment for segment, at every place of the thumb
+    from textual.visual import Visual
+
+    app = ScrollLogApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one(MoveLog)
+        log.add(events_of(*(f"move {i}" for i in range(40))))
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        assert bar.display
+        for y in range(0, log.max_scroll_y + 1, 3):
+            log.scroll_to(y=y, animate=False, immediate=True)
+            await pilot.pause()
+            bar._render_content()
+            ours = bar._render_cache.lines
+            theirs = Visual.to_strips(bar, bar._render(), bar.size.width, bar.size.height, bar.visual_style)
+            assert [list(strip) for strip in ours] == [list(strip) for strip in theirs], f"scrolled to {y}"
+
+
+async def test_a_frame_asks_no_lines_of_a_widget_that_did_not_change(make_app, store, monkeypatch):
+    # a move changes the title, the table, the log and the prompt; the key bar does not change, nor
+    # do the rows of the screen's containers outside the changed regions: Textual asked them all for
+    # every line of the crop around the changes (most of the screen)
+    from tabletop_tui.ui.widgets.keybar import KeyBar
+
+    counts = Counts(monkeypatch)
+    asked: dict[str, int] = {}
+    render_lines = Widget.render_lines
+
+    def counted_lines(widget, crop):
+        name = widget.id or type(widget).__name__
+        asked[name] = asked.get(name, 0) + crop.height
+        return render_lines(widget, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted_lines)
+    app = scene_app(make_app, store, "pontifuse")
+    rnd = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        for _ in range(3):
+            key = move_key(screen, rnd)
+            asked.clear()
+            counts.reset()
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            assert counts.frames == 1 and counts.layouts == 0, key
+            assert asked.get(type(screen.query_one(KeyBar)).__name__, 0) == 0
+            assert asked.get("log", 0) > 0  # the log did change: asked for its lines
+            # the screen (under everything) only for the rows of the changes, not all 24
+            assert asked.get(type(screen).__name__, 0) < 24

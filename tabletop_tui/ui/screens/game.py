@@ -10,9 +10,11 @@ decides what is legal and never computes a score: the rules do. A game's screen 
 from __future__ import annotations
 
 from rich.text import Text
+from textual._compositor import Compositor
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -20,7 +22,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, MoveLog, Scoreboard, SizedScrollBars
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars
 from tabletop_tui.ui.widgets.keybar import KeyBar
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
@@ -48,6 +50,47 @@ def open_forced_move(game, seat: int) -> Move | None:
     return None
 
 
+class _PartsCompositor(Compositor):
+    """Textual's Compositor, whose frame after a change asks for lines only where they changed.
+
+    Textual draws the changed regions of a frame (a part of the table, the log, the prompt) from a crop
+    that surrounds them all, which on a game screen is most of the screen: every widget in it gives
+    all its lines, each cut at every widget's edge, though only the lines of the changed regions are
+    written to the terminal. Here a widget that no changed region touches gives no line (what it would
+    give lies outside every changed region, so it is never written), and a widget that one touches
+    gives only the rows from the first to the last changed row it has, over its whole width (the cuts
+    of a row are at widgets' edges). The picture written is the same."""
+
+    _changed: list[Region] | None = None
+
+    def render_partial_update(self):
+        self._changed = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changed = None
+
+    def _get_renders(self, crop: Region | None = None):
+        changed = self._changed
+        if changed is None or crop is None:
+            yield from super()._get_renders(crop)
+            return
+        for widget, (region, clip) in self.visible_widgets.items():
+            area = region.intersection(clip)
+            if not area:
+                continue
+            top = bottom = None
+            for dirty in changed:
+                if dirty.overlaps(area):
+                    top = dirty.y if top is None else min(top, dirty.y)
+                    bottom = dirty.bottom if bottom is None else max(bottom, dirty.bottom)
+            if top is None:
+                continue
+            top, bottom = max(top, area.y), min(bottom, area.bottom)
+            rows = Region(area.x, top, area.width, bottom - top)
+            yield region, rows, widget.render_lines(rows.translate(-region.offset))
+
+
 class _LaidOnce:
     """A container of the game screen laid out once for each change of size. Textual sets a container's
     new virtual size (its children's extent) through its reactive, which asks for a second layout of
@@ -59,15 +102,15 @@ class _LaidOnce:
         return super()._size_updated(size, virtual_size, container_size, layout=False)  # type: ignore[misc]
 
 
-class _Main(_LaidOnce, Horizontal):
+class _Main(KeptLines, _LaidOnce, Horizontal):
     pass
 
 
-class _Table(SizedScrollBars, _LaidOnce, VerticalScroll):
+class _Table(KeptLines, SizedScrollBars, _LaidOnce, VerticalScroll):
     pass
 
 
-class _Side(_LaidOnce, Vertical):
+class _Side(KeptLines, _LaidOnce, Vertical):
     pass
 
 
@@ -86,6 +129,7 @@ class GameScreen(Screen):
 
     def __init__(self, session: Session, resumed: bool = False, final: bool = False):
         super().__init__()
+        self._compositor = _PartsCompositor()
         self.session = session
         self.resumed = resumed
         #: a table only to look at (the final table from the results, a replay): no moves are made or

@@ -6,13 +6,17 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from rich.color import Color
+from rich.segment import Segment
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
-from textual.visual import RichVisual, Visual
+from textual.visual import RichVisual, Visual, visualize
+from textual.widget import _RenderCache
 from textual.widgets import RichLog, Static
 
 from tabletop_tui.names import shown
@@ -21,7 +25,82 @@ from tabletop_tui.rules.words import escaped
 from tabletop_tui.ui.widgets.columns import QuickTable
 
 
-class Drawn(Static):
+class LineStyles(StylesCache):
+    """Textual's StylesCache (a widget's lines with its styles applied: background, padding, borders),
+    which keeps each styled line by its place in the widget only, so that a line whose content is
+    unchanged but drawn again (the move log after it scrolled, a scroll bar whose thumb moved, a part of
+    the table drawn anew of which most lines are as they were) is styled again, and then filtered
+    (Textual's colour filter) and cut (the compositor's cuts) again, both of which Strip keeps for one
+    strip object. Here a content line's styled line is also kept by what the content line holds (its
+    segments) and what its styling depends on, and given back as the same strip object."""
+
+    SIZE = 1024
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._styled: LRUCache[tuple, Strip] = LRUCache(self.SIZE)
+        self._context: tuple = ()
+        self._rows = (0, 0)  # the content's rows: from, to (the rows between the top and bottom gutter)
+
+    def forget(self) -> None:
+        """Forget every styled line (the widget's styles changed)."""
+        self._styled.clear()
+
+    def render(self, styles, size, base_background, background, render_content_line, filters, border_title,
+               border_subtitle, content_size=None, padding=None, crop=None, opacity=1.0, ansi_theme=None,
+               native_ansi=False):
+        gutter = styles.gutter
+        outline = styles.outline
+        top = gutter.top
+        bottom = size.height - gutter.bottom
+        if outline.top[0]:
+            top = max(top, 1)
+        if outline.bottom[0]:
+            bottom = min(bottom, size.height - 1)
+        if content_size is not None:
+            bottom = min(bottom, gutter.top + content_size.height)
+        self._rows = (top, bottom)
+        hatch = styles.hatch if styles.has_rule("hatch") else None
+        # the height is not in it: a line of the content is styled alike at every height of the widget
+        self._context = (size.width, content_size.width if content_size is not None else None,
+                         padding if padding is not None else styles.padding, base_background,
+                         background, opacity, id(ansi_theme), native_ansi, styles.tint, styles.text_opacity,
+                         styles.border, outline, hatch)
+        kwargs = {} if ansi_theme is None else {"ansi_theme": ansi_theme}
+        return super().render(styles, size, base_background, background, render_content_line, filters,
+                              border_title, border_subtitle, content_size=content_size, padding=padding,
+                              crop=crop, opacity=opacity, native_ansi=native_ansi, **kwargs)
+
+    def render_line(self, styles, y, size, content_size, padding, base_background, background,
+                    render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi):
+        top, bottom = self._rows
+        if not top <= y < bottom:
+            return super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                       render_content_line, border_title, border_subtitle, opacity, ansi_theme,
+                                       native_ansi)
+        content = render_content_line(y - styles.gutter.top)
+        key = (self._context, tuple(content))
+        styled = self._styled.get(key)
+        if styled is None:
+            styled = self._styled[key] = super().render_line(
+                styles, y, size, content_size, padding, base_background, background, lambda _y: content,
+                border_title, border_subtitle, opacity, ansi_theme, native_ansi)
+        return styled
+
+
+class KeptLines:
+    """For a widget of a game screen: its styled lines kept by their content (LineStyles)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._styles_cache = LineStyles()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()  # type: ignore[misc]
+        self._styles_cache.forget()
+
+
+class Drawn(KeptLines, Static):
     """A Static for what a game screen sets anew after every move: the parts of the table, the title
     bar, the prompt. Three things make a frame cheaper:
 
@@ -92,12 +171,62 @@ class Drawn(Static):
         return super().get_content_height(container, viewport, width)
 
 
-class _SizedScrollBar(ScrollBar):
+class _Row:
+    """One row of a vertical scroll bar (a segment), as a rich renderable: a line."""
+
+    def __init__(self, segment: Segment) -> None:
+        self.segment = segment
+
+    def __rich_console__(self, console, options):
+        yield self.segment
+        yield Segment.line()
+
+
+class _SizedScrollBar(KeptLines, ScrollBar):
     """A scroll bar whose new size costs one layout of the screen, not two (see Drawn._size_updated):
-    its virtual size lays nothing out."""
+    its virtual size lays nothing out.
+
+    Drawn row by row: each row of a vertical bar is one segment (the track above or below the thumb,
+    the thumb, its two ends), and the thumb moves with every line the move log adds. Textual renders
+    the whole bar through the console at each move; here the bar's segments are found as Textual finds
+    them (`ScrollBarRender.render_bar`), and each distinct row is rendered once, through Textual's own
+    path (`Visual.to_strips` of that row alone), and kept."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: dict[tuple, Strip] = {}  # (a row's segment, the width, the style) -> the row drawn
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def _render_content(self) -> None:
+        width, height = self.size
+        bar = self.render()
+        if (not isinstance(bar, ScrollBarRender) or not bar.vertical or not width or not height
+                or self.text_selection is not None):
+            super()._render_content()
+            return
+        style = self.app.console.get_style(bar.style)
+        segments = bar.render_bar(size=height, window_size=bar.window_size, virtual_size=bar.virtual_size,
+                                  position=bar.position, vertical=True, thickness=width,
+                                  back_color=style.bgcolor or Color.parse("#555555"),
+                                  bar_color=style.color or Color.parse("bright_magenta")).segments
+        base = self.visual_style
+        if len(self._rows) > 64:
+            self._rows.clear()
+        strips = []
+        for segment in segments:
+            key = (segment, width, base)
+            strip = self._rows.get(key)
+            if strip is None:
+                strip = self._rows[key] = Visual.to_strips(self, visualize(self, _Row(segment)), width, 1, base)[0]
+            strips.append(strip)
+        self._render_cache = _RenderCache(self.size, strips)
+        self._dirty_regions.clear()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rows.clear()
 
 
 class SizedScrollBars:
@@ -257,7 +386,7 @@ class ActionBar(Drawn):
                 return
 
 
-class MoveLog(SizedScrollBars, RichLog):
+class MoveLog(KeptLines, SizedScrollBars, RichLog):
     """What happened, in sentences, newest at the bottom. Keeps its entries, so that a change of width
     (a resized terminal) wraps them anew instead of leaving them cut to the old width.
 
