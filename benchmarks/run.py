@@ -140,6 +140,20 @@ FRAME_PERIOD = 0.0001
 NO_FRAME_AFTER = 1.0
 
 
+#: games whose screen, as their scene opens it, the generic driver (`_next_keys`) cannot drive, and the
+#: options under which it can, with a word said beside the figures: Headless in Seattle in real time
+#: gives each person a zone of keys and draws frames of its own on a clock (a countdown, the computers'
+#: pace), so that no key has a frame of its own; it is measured in its "turns" mode, through its action
+#: bar as every other screen
+DRIVEN_AS: dict[str, tuple[dict, str]] = {"headless-in-seattle": ({"mode": "turns"}, "in its turns mode")}
+
+
+def one_line(text: str, room: int = 110) -> str:
+    """The first line of a message, cut to `room` characters: one line of the table for each game."""
+    first = (str(text).strip().splitlines() or [""])[0]
+    return first if len(first) <= room else first[: room - 1] + "…"
+
+
 def percentile(ordered: list[float], share: float) -> float:
     """The nearest-rank percentile of a sorted list."""
     return ordered[max(0, min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1))]
@@ -171,10 +185,10 @@ def key_to_frame(keys: int, sizes: list[tuple[int, int]]) -> None:
             floor = sorted(asyncio.run(_floor_keys(keys, size)))
             try:
                 times, draws, note = asyncio.run(_keys_on(info, keys, size))
-            except Exception as exc:  # a screen the generic driver cannot drive: say why, go on
-                times, draws, note = [], [], f"could not be driven: {type(exc).__name__}: {exc}"
+            except Exception as exc:  # a screen the generic driver cannot drive: say why in a line, go on
+                times, draws, note = [], [], f"skipped, could not be driven: {type(exc).__name__}: {exc}"
             if not times:
-                print(f"  {info.id:<22} {note}")
+                print(f"  {info.id:<22} {one_line(note or 'skipped: no key drew a frame')}")
                 continue
             times.sort()
             draws.sort()
@@ -182,7 +196,7 @@ def key_to_frame(keys: int, sizes: list[tuple[int, int]]) -> None:
             fmed, fp95 = statistics.median(floor), percentile(floor, 0.95)
             print(f"  {info.id:<22} {med * 1000:7.2f} {p95 * 1000:7.2f}   {fmed * 1000:6.2f} {fp95 * 1000:6.2f}   "
                   f"{med / fmed:4.1f}x {p95 / fp95:4.1f}x   {statistics.median(draws) * 1000:7.2f}"
-                  f"{'   ' + note if note else ''}")
+                  f"{'   ' + one_line(note, 160) if note else ''}")
         print("  (ms; ratio: the game's median and p95 over the floor's; drawing: the median time of the "
               "frame's drawing alone)")
 
@@ -284,6 +298,8 @@ async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float],
 
     app_class = _timed(TabletopApp)
     players, seed, options, moves = info.screenshot_scene()
+    driven_as, said = DRIVEN_AS.get(info.id, ({}, ""))
+    options = {**options, **driven_as}
     rnd = random.Random(1)
     times: list[float] = []
     draws: list[float] = []
@@ -317,7 +333,7 @@ async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float],
                             draws.append(_Frames.took)
                         await _quiet(pilot)
         store.close()
-    notes = []
+    notes = [said] if said else []
     if blank:
         notes.append(f"{len(blank)} key{'s' if len(blank) > 1 else ''} drew nothing ({' '.join(blank[:6])})")
     if stuck:
