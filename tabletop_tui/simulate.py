@@ -10,6 +10,7 @@ from collections import Counter
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import RandomBot, level_problem
 from tabletop_tui.bots.search import SearchBot
+from tabletop_tui.rules.words import score_number
 from tabletop_tui.session import next_computer_move
 
 
@@ -101,8 +102,9 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
             wins[winner] += 1
             wins_by_position[game.turn_order().index(winner)] += 1
         for st in outcome.standings:
-            if isinstance(st.score, (int, float)):
-                score_sum[st.seat] += st.score
+            score = score_number(st.score)
+            if score is not None:
+                score_sum[st.seat] += score
                 score_count[st.seat] += 1
     seconds = time.perf_counter() - start
     played = finished + capped

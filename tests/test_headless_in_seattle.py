@@ -10,8 +10,9 @@ import pytest
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import IllegalMove, Move, RecordError
-from tabletop_tui.rules.headless_in_seattle import (DECK_SIZE, REALTIME, TURNS, HeadlessInSeattle, fraction_text,
+from tabletop_tui.rules.headless_in_seattle import (DECK_SIZE, REALTIME, TURNS, HeadlessInSeattle,
                                                     points)
+from tabletop_tui.rules.words import fraction_text, score_number
 
 HELP = (Path(__file__).parent.parent / "tabletop_tui" / "rules_help" / "headless_in_seattle.md").read_text()
 RULINGS = HELP.split("## Rulings")[1]
@@ -239,9 +240,13 @@ def test_tied_attackers_divide_the_value_in_fractions():
     assert fight == "Cy's Queen (3): no Defense, Attack 4 (Ada 2, Bo 2): Ada and Bo tie and share it, 1 1/2 each."
 
 
-def test_fraction_text():
-    assert [fraction_text(Fraction(x)) for x in ("4", "2/3", "4/3", "3/2", "0", "9/2")] == \
-        ["4", "2/3", "1 1/3", "1 1/2", "0", "4 1/2"]
+def test_fraction_text_and_back():
+    values = ("4", "2/3", "4/3", "3/2", "0", "9/2", "-4/3")
+    texts = [fraction_text(Fraction(x)) for x in values]
+    assert texts == ["4", "2/3", "1 1/3", "1 1/2", "0", "4 1/2", "-1 1/3"]
+    # the statistics and simulate read a fraction's text back as its value; words stay words
+    assert [score_number(t) for t in texts] == [float(Fraction(x)) for x in values]
+    assert [score_number(x) for x in (7, 2.5, "seven", "1/0", True, None)] == [7, 2.5, None, None, None, None]
 
 
 def test_the_outcome_shows_fractions_and_a_tie_for_first_is_a_draw():

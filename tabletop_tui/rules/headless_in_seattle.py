@@ -44,7 +44,7 @@ from typing import Iterator, TypedDict
 
 from tabletop_tui.rules.components.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, card
 from tabletop_tui.rules.engine import EVERYONE, Event, Game, Move, Option, Outcome, Place, View, rank_standings
-from tabletop_tui.rules.words import listing, plural
+from tabletop_tui.rules.words import fraction_text, listing, plural
 
 REALTIME, TURNS = "realtime", "turns"
 PACES = ("slow", "normal", "fast")
@@ -63,16 +63,6 @@ MOVES = {(owner, rank): Move("play", (owner, rank)) for owner in range(8) for ra
 def points(c: Card) -> int:
     """A Combat card's points: Ace 1, then the face value."""
     return c.rank_low
-
-
-def fraction_text(value: Fraction) -> str:
-    """"4", "2/3", "1 1/3"."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    whole, rest = divmod(value.numerator, value.denominator)
-    if whole:
-        return f"{whole} {rest}/{value.denominator}"
-    return f"{rest}/{value.denominator}"
 
 
 def seat_suit(seat: int) -> str:

@@ -1,11 +1,13 @@
 """Plain English for the move log and for messages: a list of names, a count of things, a value quoted
-short and printable."""
+short and printable, a fraction as a table writes it (and read back as a number)."""
 
 from __future__ import annotations
 
 import re
 import reprlib
 from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
 
 
 def listing(items: Iterable[str], last: str = "and") -> str:
@@ -81,3 +83,32 @@ def _make_repr() -> reprlib.Repr:
 
 
 _REPR = _make_repr()
+
+
+def fraction_text(value: Fraction) -> str:
+    """"4", "2/3", "1 1/3", "-1 1/3"."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else ""
+    if whole:
+        return f"{sign}{whole} {rest}/{value.denominator}"
+    return f"{sign}{rest}/{value.denominator}"
+
+
+_FRACTION = re.compile(r"(-?)(?:(\d+) )?(\d+)/(\d+)")
+
+
+def score_number(score: Any) -> float | None:
+    """A score as a number, where it is one: an int or a float as it is, a fraction's text ("1 1/3") as
+    its value; None for a score in words (or a bool)."""
+    if isinstance(score, (int, float)) and not isinstance(score, bool):
+        return score
+    if isinstance(score, str):
+        if re.fullmatch(r"-?\d+", score):
+            return int(score)
+        m = _FRACTION.fullmatch(score)
+        if m and int(m.group(4)):
+            value = int(m.group(2) or 0) + Fraction(int(m.group(3)), int(m.group(4)))
+            return float(-value if m.group(1) else value)
+    return None

@@ -8,7 +8,7 @@ import copy
 import json
 from typing import Any
 
-from tabletop_tui.rules.words import shorten
+from tabletop_tui.rules.words import score_number, shorten
 from tabletop_tui.store.errors import StoreError
 
 
@@ -161,13 +161,10 @@ def _turn_words(to_act: Any, players: list) -> str | None:
 
 
 def _score_of(outcome: Any, seat: int) -> float | None:
-    """The score of a seat in an outcome's JSON, if it is a number (some games score in words)."""
+    """The score of a seat in an outcome's JSON, if it is a number or a fraction (some games score in words)."""
     if not isinstance(outcome, dict) or not isinstance(outcome.get("standings"), list):
         return None
     for s in outcome["standings"]:
         if isinstance(s, dict) and s.get("seat") == seat:
-            score = s.get("score")
-            if isinstance(score, (int, float)) and not isinstance(score, bool):
-                return score
-            return None
+            return score_number(s.get("score"))
     return None
