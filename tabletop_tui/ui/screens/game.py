@@ -152,6 +152,27 @@ class GameScreen(Screen):
 
     # -- layout ---------------------------------------------------------------------------------
 
+    _laying_out = False
+
+    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
+        self._laying_out = True
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self._laying_out = False
+
+    def _compositor_refresh(self) -> None:
+        # A layout gives the widgets their new sizes and then draws its frame; a widget that asks to be
+        # drawn again as it is given its size (the log's scroll bar, told its new window) would be drawn
+        # in a frame of its own after it. Drawn in this one: its content is rendered anew here anyway.
+        if self._laying_out:
+            asked = {widget for widget in self._compositor.visible_widgets if widget._repaint_required}
+            if asked:
+                self._compositor.update_widgets(asked)
+                for widget in asked:
+                    widget._repaint_required = False
+        super()._compositor_refresh()
+
     def compose(self) -> ComposeResult:
         yield Drawn(id="title-bar")
         with _Main(id="main"):
