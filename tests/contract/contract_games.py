@@ -75,7 +75,8 @@ LEAK_GAMES = {
     "shipwreck": 40,
     "penniless-and-insane": 24,
     "king-of-the-beach": 12,
-    "particle-stream": 10,  # every kind of move in the first race  # every kind of move comes in the first games; one is six long rounds
+    "particle-stream": 10,  # every kind of move in the first race
+    "short-bus-to-paradise": 3,  # long games: every kind of move comes in the first
 }
 GAMES_HIDDEN = 30  # a hidden-hand game not named above
 GAMES_OPEN = 5
