@@ -38,9 +38,7 @@ class GameInfo(NamedTuple):
         return _load(self.screen)
 
     def help_text(self) -> str:
-        from importlib import resources  # loaded when first read, not before the launcher paints
-
-        return resources.files("tabletop_tui.rules_help").joinpath(self.help).read_text(encoding="utf-8")
+        return read_help(self.help)
 
     def screenshot_scene(self) -> tuple[list[str], int, dict, int]:
         """The game's picture: players, seed, options and how many moves the computer makes first."""
@@ -418,6 +416,42 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 BY_ID = {g.id: g for g in GAMES}
+
+
+def read_help(name: str) -> str:
+    """A help page of tabletop_tui/rules_help/."""
+    from importlib import resources  # loaded when first read, not before the launcher paints
+
+    return resources.files("tabletop_tui.rules_help").joinpath(name).read_text(encoding="utf-8")
+
+
+class PageInfo(NamedTuple):
+    """An entry of the launcher's list that is a page to read, not a game: no seats, no New game."""
+
+    id: str
+    title: str
+    label: str  # the title short enough for the launcher's list
+    family: str
+    pitch: str  # one line for the launcher
+    help: str  # the page, a file name in tabletop_tui/rules_help/
+
+    def help_text(self) -> str:
+        return read_help(self.help)
+
+
+#: Pages: what the seeds print that cannot be played, listed so that nobody looks for it in vain.
+PAGES: tuple[PageInfo, ...] = (
+    PageInfo(
+        id="industrial-proletariat",
+        title="The Establishment of the Industrial Proletariat",
+        label="Industrial Proletariat",
+        family="Not playable",
+        pitch="Chief Herman's unfinished game of dogma and disciples: why no computer can referee it.",
+        help="industrial_proletariat.md",
+    ),
+)
+
+PAGE_BY_ID = {p.id: p for p in PAGES}
 
 
 def get(game_id: str) -> GameInfo:

@@ -95,12 +95,14 @@ async def test_at_80x24_the_list_says_that_more_games_are_below_and_above(make_a
         await settle(pilot)
         lines = listed(app)
         assert lines[0].startswith("▲ ") and lines[0].endswith(" more") and "▼" not in " ".join(lines)
-        assert lines[-1] == "Land Grab" and app.screen.selected_game().id == "land-grab"
+        # the last: the page that is not a game, after the games
+        assert lines[-2:] == ["▾ Not playable", "Industrial Proletariat"]
+        assert app.screen.selected_page().id == "industrial-proletariat"
         # a click on the line that says there are more shows them
         await pilot.click("#games", offset=(3, 1))
         await settle(pilot)
         assert listed(app)[-1].startswith("▼ ")
-    async with make_app().run_test(size=(160, 48)) as pilot:  # room for all: no such lines
+    async with make_app().run_test(size=(160, 60)) as pilot:  # room for all: no such lines
         await settle(pilot, 3)
         assert not any(line.endswith(" more") for line in listed(pilot.app))
 
@@ -223,3 +225,29 @@ async def test_the_key_bar_is_drawn_once_before_the_first_frame_and_again_when_i
         await settle(pilot, 3)
         assert len(renders) == 2 and [description for _, _, description, _ in renders[1]] == ["Show all"]
         assert "Show all" in app.screen.query_one(KeyBar).render().plain
+
+
+async def test_a_page_that_is_not_a_game_is_listed_read_and_never_set_up(make_app):
+    from tabletop_tui.ui.screens.modals import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("slash", *"proletariat", "escape")
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.selected_game() is None and screen.selected_page().id == "industrial-proletariat"
+        details = shown(screen.query_one("#game-details"))
+        assert "page to read" in details and "no new game" in details and "Enter: new game" not in details
+        await pilot.press("n")  # no setup: a word instead
+        await settle(pilot)
+        assert app.screen is screen and "not a game" in " ".join(str(n.message) for n in app._notifications)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, RulesScreen) and "Why the collection cannot play it" in app.screen.markdown
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("question_mark")  # the rules key reads it too
+        await settle(pilot, 3)
+        assert isinstance(app.screen, RulesScreen) and app.screen.title_text == catalog.PAGES[0].title

@@ -76,10 +76,12 @@ class LauncherScreen(Screen):
         families: dict[str, list] = {}
         for info in catalog.GAMES:
             families.setdefault(info.family, []).append(info)
+        for page in catalog.PAGES:  # pages to read, listed after the games
+            families.setdefault(page.family, []).append(page)
         for family, infos in families.items():
             picks.append(Pick(Text(family, style="bold"), fold=family))
             for info in infos:
-                picks.append(Pick(Text("  " + info.title), info.id, group=family))
+                picks.append(Pick(Text("  " + getattr(info, "label", info.title)), info.id, group=family))
         return picks
 
     def remembered_recent(self) -> list[dict]:
@@ -153,8 +155,18 @@ class LauncherScreen(Screen):
         pick = games.picks[games.highlighted]
         return catalog.BY_ID.get(pick.id) if pick.id else None
 
+    def selected_page(self) -> catalog.PageInfo | None:
+        """The page highlighted in the list of games, if it is one (a page is read, not played)."""
+        games = self.query_one("#games", PickList)
+        if games.highlighted is None:
+            return None
+        return catalog.PAGE_BY_ID.get(games.picks[games.highlighted].id or "")
+
     def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
-        if event.pick.id and event.pick.id != self._details_of:
+        if event.pick.id in catalog.PAGE_BY_ID:
+            if event.pick.id != self._details_of:
+                self.show_page_details(catalog.PAGE_BY_ID[event.pick.id])
+        elif event.pick.id and event.pick.id != self._details_of:
             self.show_details(catalog.get(event.pick.id))
         elif event.pick.fold:
             self.show_group(event.pick.fold)
@@ -188,7 +200,9 @@ class LauncherScreen(Screen):
     _games: PickList | None = None  # the list of games, once composed
 
     def on_pick_list_selected(self, event: PickList.Selected) -> None:
-        if event.pick.id:
+        if event.pick.id in catalog.PAGE_BY_ID:
+            self.action_rules()
+        elif event.pick.id:
             self.app.open_setup(catalog.get(event.pick.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -223,15 +237,29 @@ class LauncherScreen(Screen):
         details.update(text)
         self._details_of = info.id
 
+    def show_page_details(self, page: catalog.PageInfo) -> None:
+        text = Text()
+        text.append(page.title + "\n", style="bold")
+        text.append(f"a page to read · {page.family.lower()}\n\n", style="dim")
+        text.append(page.pitch + "\n\n")
+        text.append("No seats and no new game: there is nothing here to play.\n", style="dim")
+        text.append("\nEnter or ?: read it    ←: fold", style="dim")
+        details = self.query_one("#game-details", Static)
+        details.border_title = page.title
+        details.update(text)
+        self._details_of = page.id
+
     def action_new_game(self) -> None:
         info = self.selected_game()
         if info:
             self.app.open_setup(info)
+        elif self.selected_page():
+            self.notify("That is a page to read, not a game: there is nothing to set up.", severity="warning")
 
     def action_rules(self) -> None:
         from tabletop_tui.ui.screens.modals import RulesScreen
 
-        info = self.selected_game()
+        info = self.selected_game() or self.selected_page()
         if info:
             self.app.push_screen(RulesScreen(info.title, info.help_text(), back="Back to the games"))
 
