@@ -75,6 +75,73 @@ def test_stream_is_seeded_and_counts_draws():
     assert a.draws == 20
 
 
+class _ReferenceStream:
+    """SplitMix64 as written plainly: each draw is one step of the state through `_scramble`, the
+    reading `Stream` writes out in place in each of its draws."""
+
+    def __init__(self, seed, version):
+        from tabletop_tui.rules.engine import _GOLDEN, _MASK, _scramble
+
+        self.golden, self.mask, self.scramble = _GOLDEN, _MASK, _scramble
+        state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+        self.state = _scramble(state) if version >= 2 else state
+
+    def next(self):
+        self.state = (self.state + self.golden) & self.mask
+        return self.scramble(self.state)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_every_draw_of_the_stream_is_splitmix64_step_by_step(version):
+    """below, die, dice, randint, choice, shuffle, coin and random each draw what one step (one for
+    each die, one for each card a shuffle places) of the plain SplitMix64 gives, from any seed, and
+    count one draw each (a die of `dice` each): the saved games' dice and decks depend on it."""
+    import random
+
+    rnd = random.Random(version)
+    for seed in (0, 1, -1, 12345, 2**63 - 1, -(2**63 - 1), rnd.randrange(2**63)):
+        ours, ref = Stream(seed, version), _ReferenceStream(seed, version)
+        draws = 0
+        for _ in range(400):
+            kind = rnd.randrange(8)
+            n = rnd.randrange(1, 12)
+            if kind == 0:
+                got, want, used = ours.below(n), ref.next() % n, 1
+            elif kind == 1:
+                got, want, used = ours.die(n), ref.next() % n + 1, 1
+            elif kind == 2:
+                got, want, used = ours.dice(n, 4), [ref.next() % 4 + 1 for _ in range(n)], n
+            elif kind == 3:
+                got, want, used = ours.randint(-3, n), -3 + ref.next() % (n + 4), 1
+            elif kind == 4:
+                got, want, used = ours.choice("abcdefghijk"[:n]), "abcdefghijk"[ref.next() % n], 1
+            elif kind == 5:
+                got, want, used = list(range(n)), list(range(n)), 1
+                ours.shuffle(got)
+                for i in range(n - 1, 0, -1):
+                    j = ref.next() % (i + 1)
+                    want[i], want[j] = want[j], want[i]
+            elif kind == 6:
+                got, want, used = ours.coin(), bool(ref.next() >> 63), 1
+            else:
+                got, want, used = ours.random(), (ref.next() >> 11) * (1.0 / (1 << 53)), 1
+            draws += used
+            assert got == want and type(got) is type(want), (seed, kind, got, want)
+            assert ours.draws == draws
+        assert ours._next() == ref.next()  # and the two states are still in step
+
+
+def test_a_shuffle_cut_short_keeps_the_draws_it_made():
+    """A shuffle that fails part way (a tuple has no place to swap into) leaves the stream where the
+    draws one by one would have left it."""
+    a, b = Stream(3), Stream(3)
+    with pytest.raises(TypeError):
+        a.shuffle((1, 2, 3))
+    b.draws += 1
+    b._next()
+    assert a.draws == b.draws and a._next() == b._next()
+
+
 def test_illegal_moves_leave_state_untouched_and_say_why():
     g = Race(["Ada", "Bo"], seed=1)
     with pytest.raises(IllegalMove, match="not Bo's turn"):

@@ -234,10 +234,22 @@ class Option:
         raise ValueError(f"is of an unknown kind {self.kind}")
 
 
+#: The defaults of a tuple of options (a game's `OPTIONS`), by the tuple's id: (the tuple, which the
+#: entry keeps alive so that its id names it alone, and its defaults).
+_DEFAULTS: dict[int, tuple[tuple[Option, ...], dict[str, Any]]] = {}
+
+
 def resolve_options(declared: Iterable[Option], given: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with the given values, each parsed; unknown keys are refused."""
     if not given:  # the defaults (no option named: a simulation's, a bot's, a test's games)
-        return {o.key: o.default for o in declared}
+        if type(declared) is not tuple:
+            return {o.key: o.default for o in declared}
+        defaults = _DEFAULTS.get(id(declared))
+        if defaults is None:  # options are frozen and a tuple holds them for good: made once
+            if len(_DEFAULTS) >= 1024:
+                _DEFAULTS.clear()
+            defaults = _DEFAULTS[id(declared)] = (declared, {o.key: o.default for o in declared})
+        return defaults[1].copy()
     declared = list(declared)
     by_key = {o.key: o for o in declared}
     for key in given:
@@ -280,11 +292,19 @@ class Stream:
 
     __slots__ = ("_state", "draws")
 
+    # Every draw below is `_next()` written out in place (the state's step and `_scramble`), the very
+    # same arithmetic: two calls of Python functions cost more than the arithmetic itself, and a
+    # random playout draws at almost every move. tests/test_engine.py compares each with `_next`.
+
     def __init__(self, seed: int, version: int = STREAM_VERSION):
         if version not in STREAM_VERSIONS:
             raise ValueError(f"there is no random stream version {shorten(version)}")
-        state = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
-        self._state = _scramble(state) if version >= 2 else state
+        z = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+        if version >= 2:  # _scramble(z)
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+        self._state = z
         self.draws = 0
 
     def _next(self) -> int:
@@ -294,39 +314,63 @@ class Stream:
     def below(self, n: int) -> int:
         """A whole number from 0 to n - 1."""
         self.draws += 1
-        return self._next() % n
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def die(self, sides: int = 6) -> int:
         self.draws += 1
-        return self._next() % sides + 1
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % sides + 1
 
     def dice(self, n: int, sides: int = 6) -> list[int]:
         return [self.die(sides) for _ in range(n)]
 
     def randint(self, a: int, b: int) -> int:
         self.draws += 1
-        return a + self._next() % (b - a + 1)
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return a + (z ^ (z >> 31)) % (b - a + 1)
 
     def choice(self, seq: Sequence[T]) -> T:
         self.draws += 1
-        return seq[self._next() % len(seq)]
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return seq[(z ^ (z >> 31)) % len(seq)]
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         self.draws += 1
-        nxt = self._next
-        for i in range(len(items) - 1, 0, -1):
-            j = nxt() % (i + 1)
-            items[i], items[j] = items[j], items[i]
+        z = self._state
+        try:
+            for i in range(len(items) - 1, 0, -1):
+                z = (z + _GOLDEN) & _MASK
+                y = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+                j = (y ^ (y >> 31)) % (i + 1)
+                items[i], items[j] = items[j], items[i]
+        finally:  # as far as it went, as the draws one by one went
+            self._state = z
 
     def coin(self) -> bool:
         self.draws += 1
-        return bool(self._next() >> 63)
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return bool(z >> 63)  # the top bit of z ^ (z >> 31) is z's own
 
     def random(self) -> float:
         """A float in [0, 1)."""
         self.draws += 1
-        return (self._next() >> 11) * (1.0 / (1 << 53))
+        self._state = z = (self._state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def __deepcopy__(self, memo: Any) -> "Stream":
         other = Stream.__new__(Stream)
@@ -650,16 +694,37 @@ class Game(abc.ABC):
         """Validate and apply a move. Raises IllegalMove (state untouched) if the rules refuse it.
 
         `legal_moves` is the single source of truth: it returns [] for a seat that may not act, and
-        the engine makes it [] for everyone once the game is over."""
-        legal = self._own_legal_moves(seat) if type(seat) is int and 0 <= seat < len(self.players) else None
-        if (legal is None or (_CHECKED.get(id(move)) is not move and not _checked_move(move)) or move not in legal
-                or self.outcome() is not None):
-            raise IllegalMove(self._why_refused(seat, move, legal))
+        the engine makes it [] for everyone once the game is over.
+
+        Every move passes the same checks, in this order: a seat at the table, a Move (`is_move`,
+        remembered for the very object by `_CHECKED`: an id listed there is that object's, as the
+        list keeps it alive), one of the seat's legal moves, and a game that goes on."""
+        if not (type(seat) is int and 0 <= seat < len(self.players)
+                and (id(move) in _CHECKED or _checked_move(move))
+                and move in self._own_legal_moves(seat) and self.outcome() is None):
+            raise IllegalMove(self._why_refused(seat, move))
         rng = self.rng
         before = rng.draws + self.reveals
-        declares = self._declares_hidden
+        if self._declares_hidden:
+            return self._play_watched(seat, move, rng, before)
+        events = self._apply(seat, move)
+        history = self.history
+        history.append((seat, move))
+        if rng.draws + self.reveals != before:
+            self._undo_floor = len(history)
+        else:
+            # A private event told its seats something the others did not read.
+            for event in events:
+                if event.to is not None:
+                    self._undo_floor = len(history)
+                    break
+        self.log.extend(events)
+        return events
+
+    def _play_watched(self, seat: int, move: Move, rng: Stream, before: int) -> list[Event]:
+        """`play` for a game that declares its hidden cards, once the move has passed the checks."""
         unseen = None
-        if declares and self._watching:
+        if self._watching:
             cache = self._hidden_cache
             unseen = cache[1] if cache is not None and cache[0] == len(self.history) else self._unseen()
         events = self._apply(seat, move)
@@ -672,21 +737,20 @@ class Game(abc.ABC):
             # hidden cards: what the mover saw is then measured below, card by card.
             for event in events:
                 to = event.to
-                if to is not None and (not declares or to != (seat,)):
+                if to is not None and to != (seat,):
                     final = True
                     break
-        if declares:
-            if unseen is None:  # a copy that does not watch: it cannot tell what the move showed
-                final = True
-            elif final:
-                self._hidden_cache = None
-            else:
-                after = self._unseen()
-                self._hidden_cache = (len(history), after)
-                for was, now in zip(unseen, after):
-                    if not was <= now:  # a card this seat had not seen, it has seen now
-                        final = True
-                        break
+        if unseen is None:  # a copy that does not watch: it cannot tell what the move showed
+            final = True
+        elif final:
+            self._hidden_cache = None
+        else:
+            after = self._unseen()
+            self._hidden_cache = (len(history), after)
+            for was, now in zip(unseen, after):
+                if not was <= now:  # a card this seat had not seen, it has seen now
+                    final = True
+                    break
         if final:
             self._undo_floor = len(history)
         self.log.extend(events)
@@ -700,8 +764,8 @@ class Game(abc.ABC):
         hidden_from = self.hidden_from
         return [hidden_from(seat) for seat in range(n)]
 
-    def _why_refused(self, seat: Any, move: Any, legal: list[Move] | None) -> str:
-        if legal is None:
+    def _why_refused(self, seat: Any, move: Any) -> str:
+        if not (type(seat) is int and 0 <= seat < len(self.players)):
             return f"There is no seat {shorten(seat)} at this table."
         if self.outcome() is not None:
             return "The game is over."
