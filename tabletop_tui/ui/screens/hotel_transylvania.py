@@ -1,0 +1,217 @@
+"""Hotel Transylvania: the 52 rooms of the loop as four rows of thirteen (clubs, diamonds, hearts,
+spades, each ace to king: the loop runs along a row and on to the next), the doors as ▐▌ where they
+stand, each room's ghosts as the seats' numbers in their colours (the top ghost last), and under each
+row the guests standing there (their letter and rank on their colour, so that they read without
+colour). Below: the viewer's hand (its rooms are underlined on the board too), the viewer's secret
+standing order for surprises, and the last guest's move.
+
+The table is drawn from one seat's view: its own hand and order, never another's. Between people,
+behind the curtain, it shows the public table alone. A wider table gives each room more cells (more
+of its stack shown); a narrow one shows the top two ghosts and the height.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, ORDERS, ROOMS, code_room, order_short,
+                                                   order_words, room_code, room_name)
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.cards import chip
+from tabletop_tui.ui.widgets.common import Drawn
+
+GUEST_STYLES = {
+    "red": Style(color="#ffffff", bgcolor="#c0392b", bold=True),
+    "orange": Style(color="#101010", bgcolor="#e67e22", bold=True),
+    "yellow": Style(color="#101010", bgcolor="#f1c40f", bold=True),
+    "green": Style(color="#ffffff", bgcolor="#1e8449", bold=True),
+    "blue": Style(color="#ffffff", bgcolor="#2e5fc0", bold=True),
+    "violet": Style(color="#ffffff", bgcolor="#8e44ad", bold=True),
+}
+#: each seat's ghosts: its number in its colour
+SEAT_STYLES = (Style(color="#5fd7ff", bold=True), Style(color="#ff87d7", bold=True), Style(color="#d7d75f", bold=True),
+               Style(color="#87d787", bold=True), Style(color="#ff8787", bold=True), Style(color="#afafff", bold=True))
+DOOR = Style(color="#a07850")
+EMPTY = Style(color="#606060")
+MINE = Style(underline=True)
+ME = Style(color="#f0c040", bold=True)
+SUIT_GLYPHS = "♣♦♥♠"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+TURN = "▶"
+
+
+def short_name(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def card_chip(code: str) -> Text:
+    text, style = chip(code)
+    return Text(text.strip(), style)
+
+
+class HotelTransylvaniaScreen(GameScreen):
+    DEFAULT_CSS = """
+    #ht-board, #ht-hand { height: auto; }
+    """
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="ht-board")
+        yield Drawn(id="ht-hand")
+
+    # -- the table ------------------------------------------------------------------------------------
+
+    def show_table(self, view: dict) -> None:
+        self.query_one("#ht-board", Drawn).update(self.board_text(view))
+        self.query_one("#ht-hand", Drawn).update(self.hand_text(view))
+
+    def room(self) -> int:
+        return max(44, self.query_one("#ht-board", Drawn).size.width or 46)
+
+    def cell_width(self) -> int:
+        """Cells per room: at least three (two ghosts shown), more where the table is wider."""
+        return max(3, min(7, (self.room() - 2 - 2 * 2) // 13))
+
+    def board_text(self, view: dict) -> Text:
+        w = self.cell_width()
+        stacks = view["stacks"]
+        hand = set(view["hand"] or [])
+        loop = view["loop"]
+        at: dict[int, list[dict]] = {}  # room (or -door index) -> guests there
+        for g in view["guests"]:
+            room = loop[g["pos"]]
+            key = room if room else -DOORS_BEFORE.index(loop[g["pos"] + 1]) - 1  # a door: the room after it
+            at.setdefault(key, []).append(g)
+        lines = []
+        head = Text("  ")
+        for rank in RANKS:
+            head.append(rank.center(w), style="dim")
+        lines.append(head)
+        for suit in range(4):
+            ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
+            guests = Text("  ")
+            for i in range(13):
+                room = suit * 13 + i + 1
+                if room in DOORS_BEFORE:
+                    ghosts.append("▐▌", style=DOOR)
+                    door = -DOORS_BEFORE.index(room) - 1
+                    guests.append_text(self.guest_cells(at.get(door, []), 2))
+                stack = stacks[room - 1]
+                cell = Text()
+                if stack:
+                    shown = stack[-(w - 1):]
+                    if len(stack) > len(shown):
+                        cell.append(str(len(stack)), style="dim")
+                        shown = shown[1:]
+                    for s in shown:
+                        cell.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+                else:
+                    cell.append("·", style=EMPTY)
+                if room_code(room) in hand:
+                    cell.stylize(MINE)
+                ghosts.append_text(Text(" " * (w - 1 - cell.cell_len)) + cell + Text(" "))
+                guests.append_text(self.guest_cells(at.get(room, []), w))
+            lines.append(ghosts)
+            lines.append(guests)
+        return Text("\n").join(lines)
+
+    @staticmethod
+    def guest_cells(guests: list[dict], w: int) -> Text:
+        """The guests on a room (or a door), in `w` cells: "R3", or "R+" for more than one."""
+        if not guests:
+            return Text(" " * w)
+        g = guests[0]
+        label = g["letter"] + (str(g["rank"]) if len(guests) == 1 else "+" + str(len(guests)))
+        if w < len(label):
+            label = label[:w]
+        cell = Text(label, GUEST_STYLES[g["colour"]])
+        for other in guests[1:]:
+            if cell.cell_len + 2 <= w - 1:
+                cell.append_text(Text(other["letter"] + str(other["rank"]), GUEST_STYLES[other["colour"]]))
+        pad = w - cell.cell_len
+        return Text(" " * (pad - 1 if pad > 0 else 0)) + cell + Text(" " if pad > 0 else "")
+
+    def hand_text(self, view: dict) -> Text:
+        viewer = view["viewer"]
+        names = view["players"]
+        out = Text()
+        if viewer is None:
+            out.append("Each hand and each standing order is seen by its owner alone.", style="dim italic")
+        else:
+            out.append(f"{short_name(names[viewer], 12)}'s hand: ", style="bold")
+            hand = view["hand"] or []
+            if hand:
+                out.append_text(Text(" ").join(card_chip(c) for c in hand))
+            else:
+                out.append("no cards", style="dim")
+            order = tuple(view["order"])
+            out.append("\nSurprise order (secret): ", style="bold")
+            out.append(order_words((order[0], order[1])))
+        last = view["last"]
+        if last is not None:
+            out.append("\nLast: ", style="dim")
+            g = last["colour"]
+            out.append(f"{LETTERS[g]}{last['before']}", GUEST_STYLES[g])
+            where = room_name(last["room"]) if last["room"] else "a door"
+            out.append(f" rolled {last['roll'][0]}+{last['roll'][1]} to {where}", style="dim")
+            if last["room"]:
+                out.append(f", now {last['after']}", style="dim")
+            got = [f"{names[s]} {'+' if p > 0 else ''}{p}" for s, p in enumerate(last["points"]) if p]
+            if got:
+                out.append(": " + ", ".join(got), style="dim")
+        return out
+
+    def scoreboard(self, view: dict):
+        tops = [0] * len(view["players"])
+        for stack in view["stacks"]:
+            if stack:
+                tops[stack[-1]] += 1
+        rows = []
+        for s in range(len(view["players"])):
+            rows.append([view["hands"][s], tops[s], view["scores"][s]])
+        return ["Cards", "Tops", "Points"], rows
+
+    def status(self, view: dict) -> str:
+        return f"deck {view['deck']} · played {view['played']}/{ROOMS}"
+
+    def prompt(self, view: dict) -> str:
+        if view["over"]:
+            return view["result"] or ""
+        names = view["players"]
+        seat = self.viewer()
+        who = view["turn"]
+        if seat != who:
+            return f"Waiting for {names[who]}."
+        if view["phase"] == "play":
+            return f"{names[who]}, play a card: it haunts its room and the chain either side."
+        return f"{names[who]}, move a guest: two dice, clockwise."
+
+    # -- choices --------------------------------------------------------------------------------------
+
+    def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
+        """The plays and the guests, then the standing order one step more cautious and one bolder."""
+        orders = {tuple(m.args): m for m in moves if m.kind == "order"}
+        out = [m for m in moves if m.kind != "order"]
+        if not orders:
+            return out
+        current = next((o for o in ORDERS if o not in orders), ORDERS[0])
+        i = ORDERS.index(current)
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(ORDERS) and ORDERS[j] in orders:
+                out.append(orders[ORDERS[j]])
+        return out
+
+    def action_label(self, seat: int, move: Move, optional: bool) -> str:
+        kind = move.kind
+        if kind == "play":
+            room = code_room(move.args[0])
+            return f"Play {room_name(room)}"
+        if kind == "move":
+            c = move.args[0]
+            g = next(x for x in self.game.view(None)["guests"] if x["colour"] == c)
+            return f"{LETTERS[c]} {c} ({g['rank']})"
+        if kind == "order":
+            return f"Order {order_short((move.args[0], move.args[1]))}"
+        return str(move)
