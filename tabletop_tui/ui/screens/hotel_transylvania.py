@@ -52,6 +52,12 @@ def card_chip(code: str) -> Text:
     return Text(text.strip(), style)
 
 
+def dial(k: int, six: int) -> tuple[int, int]:
+    """The standing order (k, six) nearest to the one asked: k 0 (never) has no 6, k 6 is a 6 alone."""
+    k = max(0, min(6, k))
+    return (k, 0 if k == 0 else 1 if k == 6 else six)
+
+
 class HotelTransylvaniaScreen(GameScreen):
     DEFAULT_CSS = """
     #ht-board, #ht-hand { height: auto; }
@@ -71,33 +77,30 @@ class HotelTransylvaniaScreen(GameScreen):
         return max(44, self.query_one("#ht-board", Drawn).size.width or 46)
 
     def cell_width(self) -> int:
-        """Cells per room: at least three (two ghosts shown), more where the table is wider."""
-        return max(3, min(7, (self.room() - 2 - 2 * 2) // 13))
+        """Cells per room, the one before its content included (a door's there): at least three (two
+        ghosts shown), more where the table is wider (more of each stack)."""
+        return max(3, min(7, (self.room() - 2) // 13))
 
     def board_text(self, view: dict) -> Text:
         w = self.cell_width()
         stacks = view["stacks"]
         hand = set(view["hand"] or [])
         loop = view["loop"]
-        at: dict[int, list[dict]] = {}  # room (or -door index) -> guests there
+        at: dict[int, list[dict]] = {}  # room -> guests there; -room for the door just before it
         for g in view["guests"]:
             room = loop[g["pos"]]
-            key = room if room else -DOORS_BEFORE.index(loop[g["pos"] + 1]) - 1  # a door: the room after it
+            key = room if room else -loop[g["pos"] + 1]  # a door stands before a room, never last
             at.setdefault(key, []).append(g)
-        lines = []
         head = Text("  ")
         for rank in RANKS:
-            head.append(rank.center(w), style="dim")
-        lines.append(head)
+            head.append(" " + rank.rjust(w - 1), style="dim")
+        lines = [head]
         for suit in range(4):
             ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
             guests = Text("  ")
             for i in range(13):
                 room = suit * 13 + i + 1
-                if room in DOORS_BEFORE:
-                    ghosts.append("▐▌", style=DOOR)
-                    door = -DOORS_BEFORE.index(room) - 1
-                    guests.append_text(self.guest_cells(at.get(door, []), 2))
+                ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
                 stack = stacks[room - 1]
                 cell = Text()
                 if stack:
@@ -105,33 +108,37 @@ class HotelTransylvaniaScreen(GameScreen):
                     if len(stack) > len(shown):
                         cell.append(str(len(stack)), style="dim")
                         shown = shown[1:]
-                    for s in shown:
-                        cell.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+                    for seat in shown:
+                        cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
                 else:
                     cell.append("·", style=EMPTY)
                 if room_code(room) in hand:
                     cell.stylize(MINE)
-                ghosts.append_text(Text(" " * (w - 1 - cell.cell_len)) + cell + Text(" "))
-                guests.append_text(self.guest_cells(at.get(room, []), w))
+                ghosts.append(" " * (w - 1 - cell.cell_len))
+                ghosts.append_text(cell)
+                guests.append_text(self.guest_cells(at.get(-room, []), at.get(room, []), w))
             lines.append(ghosts)
             lines.append(guests)
         return Text("\n").join(lines)
 
     @staticmethod
-    def guest_cells(guests: list[dict], w: int) -> Text:
-        """The guests on a room (or a door), in `w` cells: "R3", or "R+" for more than one."""
-        if not guests:
-            return Text(" " * w)
-        g = guests[0]
-        label = g["letter"] + (str(g["rank"]) if len(guests) == 1 else "+" + str(len(guests)))
-        if w < len(label):
-            label = label[:w]
-        cell = Text(label, GUEST_STYLES[g["colour"]])
-        for other in guests[1:]:
-            if cell.cell_len + 2 <= w - 1:
-                cell.append_text(Text(other["letter"] + str(other["rank"]), GUEST_STYLES[other["colour"]]))
-        pad = w - cell.cell_len
-        return Text(" " * (pad - 1 if pad > 0 else 0)) + cell + Text(" " if pad > 0 else "")
+    def guest_cells(at_door: list[dict], here: list[dict], w: int) -> Text:
+        """The guests on a room and on the door before it, in the room's `w` cells: "R3" right-aligned
+        under the room; a guest on the door from the door's cell ("▐R2"); "+" where there are more than
+        fit."""
+        cell = Text()
+        if at_door:
+            cell.append("▐", style=DOOR)
+        for g in at_door + here:
+            piece = Text(g["letter"] + str(g["rank"]), GUEST_STYLES[g["colour"]])
+            if cell.cell_len + piece.cell_len > w:
+                cell = cell[: w - 1]
+                cell.append("+", style="bold")
+                break
+            cell.append_text(piece)
+        if at_door:
+            return cell + Text(" " * (w - cell.cell_len))
+        return Text(" " * (w - cell.cell_len)) + cell
 
     def hand_text(self, view: dict) -> Text:
         viewer = view["viewer"]
@@ -191,16 +198,16 @@ class HotelTransylvaniaScreen(GameScreen):
     # -- choices --------------------------------------------------------------------------------------
 
     def listed_moves(self, seat: int, moves: list[Move]) -> list[Move]:
-        """The plays and the guests, then the standing order one step more cautious and one bolder."""
-        orders = {tuple(m.args): m for m in moves if m.kind == "order"}
+        """The plays and the guests, then the standing order's dial: the least rank surprised one lower
+        and one higher, and a 6 surprised or not."""
+        orders = {(m.args[0], m.args[1]): m for m in moves if m.kind == "order"}
         out = [m for m in moves if m.kind != "order"]
         if not orders:
             return out
-        current = next((o for o in ORDERS if o not in orders), ORDERS[0])
-        i = ORDERS.index(current)
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(ORDERS) and ORDERS[j] in orders:
-                out.append(orders[ORDERS[j]])
+        k, six = next((o for o in ORDERS if o not in orders), ORDERS[0])
+        for want in (dial(k - 1, six), dial(k + 1, six), dial(k, 1 - six)):
+            if want in orders and orders[want] not in out:
+                out.append(orders[want])
         return out
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
@@ -213,5 +220,5 @@ class HotelTransylvaniaScreen(GameScreen):
             g = next(x for x in self.game.view(None)["guests"] if x["colour"] == c)
             return f"{LETTERS[c]} {c} ({g['rank']})"
         if kind == "order":
-            return f"Order {order_short((move.args[0], move.args[1]))}"
+            return f"Surprise: {order_short((move.args[0], move.args[1]))}"
         return str(move)
