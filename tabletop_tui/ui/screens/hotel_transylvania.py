@@ -41,6 +41,7 @@ ME = Style(color="#f0c040", bold=True)
 SUIT_GLYPHS = "♣♦♥♠"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 TURN = "▶"
+SUPERSCRIPTS = " ¹²³⁴⁵⁶⁷⁸⁹"
 
 
 def short_name(name: str, width: int) -> str:
@@ -103,13 +104,20 @@ class HotelTransylvaniaScreen(GameScreen):
                 ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
                 stack = stacks[room - 1]
                 cell = Text()
-                if stack:
+                if stack and w == 3:  # the top ghost, and the height where there are more
+                    top = stack[-1]
+                    cell.append(str(top + 1), style=SEAT_STYLES[top % len(SEAT_STYLES)])
+                    if len(stack) > 1:
+                        cell.append(SUPERSCRIPTS[min(len(stack), 9)], style="bold")
+                elif stack:  # the stack, bottom to top, as much as fits
                     shown = stack[-(w - 1):]
                     if len(stack) > len(shown):
-                        cell.append(str(len(stack)), style="dim")
+                        cell.append("…", style="dim")
                         shown = shown[1:]
                     for seat in shown:
                         cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+                elif room_code(room) in hand:
+                    cell.append("∘", style=ME)
                 else:
                     cell.append("·", style=EMPTY)
                 if room_code(room) in hand:
@@ -143,7 +151,12 @@ class HotelTransylvaniaScreen(GameScreen):
     def hand_text(self, view: dict) -> Text:
         viewer = view["viewer"]
         names = view["players"]
-        out = Text()
+        out = Text("Ghosts:", style="dim")
+        for s, name in enumerate(names):
+            out.append(" ")
+            out.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+            out.append(" " + short_name(name, 6), style=ME if s == viewer else "")
+        out.append("\n")
         if viewer is None:
             out.append("Each hand and each standing order is seen by its owner alone.", style="dim italic")
         else:
@@ -161,8 +174,9 @@ class HotelTransylvaniaScreen(GameScreen):
             out.append("\nLast: ", style="dim")
             g = last["colour"]
             out.append(f"{LETTERS[g]}{last['before']}", GUEST_STYLES[g])
+            out.append(" ")
             where = room_name(last["room"]) if last["room"] else "a door"
-            out.append(f" rolled {last['roll'][0]}+{last['roll'][1]} to {where}", style="dim")
+            out.append(f"rolled {last['roll'][0]}+{last['roll'][1]} to {where}", style="dim")
             if last["room"]:
                 out.append(f", now {last['after']}", style="dim")
             got = [f"{names[s]} {'+' if p > 0 else ''}{p}" for s, p in enumerate(last["points"]) if p]
