@@ -18,7 +18,7 @@ from tabletop_tui.rules.components.squares import square_name
 from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines, text_key
 
 from test_ui_frames import Counts, quiet, scene_app
 
@@ -254,3 +254,44 @@ async def test_a_key_costs_a_frame_and_each_part_of_the_table_at_most_one_render
             if board is not None:
                 assert len(board.painted) <= counts.frames * board.size.height, where
     assert pressed >= 3
+
+
+def picture(board) -> tuple:
+    """What a board's cells show: their lines, the squares lit, their own styles."""
+    return (tuple(tuple(text_key(t) for t in lines) for lines in board.cells), frozenset(board.highlight),
+            tuple(sorted(board.styles_of.items())))
+
+
+async def test_board_game_project_55_builds_its_board_only_when_a_square_changed(make_app, store, monkeypatch):
+    # a roll, a letter typed, a choice that lights nothing: the board shows what it showed, and its
+    # 64 cells of Text (most of such a key's work) are not built again
+    counts = Counts(monkeypatch)
+    sets: list[int] = []
+    set_cells = GridBoard.set_cells
+    monkeypatch.setattr(GridBoard, "set_cells", lambda board, *a, **k: sets.append(1) or set_cells(board, *a, **k))
+    app = scene_app(make_app, store, "board-game-project-55")
+    rnd = random.Random(2)
+    same = changed = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        board = screen.query_one("#board", GridBoard)
+        for _ in range(14):
+            if screen.session.over() or not screen.session.human_to_act():
+                break
+            seat = screen.session.human_to_act()[0]
+            keys = [a.key for a in screen.query_one("#actions").actions if len(a.key) == 1 and a.key not in "?ulsq"]
+            squares = sorted({arg for m in screen.game.legal_moves(seat) for arg in m.args if isinstance(arg, int)})
+            choice = rnd.choice([[k] for k in keys] + [list(square_name(i, 8, 8)) for i in squares if i < 64])
+            cells = picture(board)
+            sets.clear()
+            for key in choice:
+                app.post_message(events.Key(key, key))
+                await quiet(pilot, counts)
+            if picture(board) == cells:
+                same += 1
+                assert sets == [], f"{choice}: the board built again though no square changed"
+            else:
+                changed += 1
+                assert len(sets) <= len(choice)
+    assert same and changed

@@ -47,6 +47,7 @@ class BoardGameProject55Screen(BoardScreen):
         super().__init__(*args, **kwargs)
         # (`selected`: the square of the pawn of the player to act, once chosen: its destinations are lit)
         self._turn_key = None  # the turn the cursor was last put on the pawn for
+        self._board_key: tuple | None = None  # what the board's cells were last built from
 
     def make_board(self) -> GridBoard:
         board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False)
@@ -108,6 +109,30 @@ class BoardGameProject55Screen(BoardScreen):
         highlight: set[int] = set()
         if acting is not None and self.selected is not None:
             highlight = set(view["destinations"])
+        # the board's cells are built again only when what they show changed (a letter typed, a cursor
+        # moved, a die rolled change none of it): 64 cells of Text each time were most of a key's work
+        board_key = (tall, tuple(pawns), tuple(tuple(piles[str(i)]) for i in sorted(INTERIOR_SET)),
+                     frozenset(targets), frozenset(highlight), pawns[acting] if highlight else None)
+        if board_key != self._board_key:
+            self._board_key = board_key
+            self.set_board(pawns, piles, tall, targets, highlight, acting)
+        self.show_detail(view)
+
+        stock = Text()
+        for seat in range(4):
+            if seat:
+                stock.append("\n")
+            stock.append(f"{PAWNS[seat]} ", style=PAWN_STYLE)
+            stock.append(f"{names[seat][:9]:<9}", style="bold" if seat == turn and not view["over"] else "")
+            for colour, n in enumerate(view["stock"][seat]):
+                stock.append(" ")
+                stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
+                                                                                      style="dim"))
+        self.query_one("#bg-stock", Static).update(stock)
+
+    def set_board(self, pawns: list, piles: dict, tall: bool, targets: set[int], highlight: set[int],
+                  acting: int | None) -> None:
+        """The board's 64 cells: the pawns, the piles' tops and heights, the squares lit."""
         cells, styles = [], {}
         for index in range(64):
             r, c = divmod(index, 8)
@@ -140,20 +165,7 @@ class BoardGameProject55Screen(BoardScreen):
             styles[t] = TARGET
         if highlight:
             styles[pawns[acting]] = SELECTED
-        board.set_cells(cells, highlight, styles)
-        self.show_detail(view)
-
-        stock = Text()
-        for seat in range(4):
-            if seat:
-                stock.append("\n")
-            stock.append(f"{PAWNS[seat]} ", style=PAWN_STYLE)
-            stock.append(f"{names[seat][:9]:<9}", style="bold" if seat == turn and not view["over"] else "")
-            for colour, n in enumerate(view["stock"][seat]):
-                stock.append(" ")
-                stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
-                                                                                      style="dim"))
-        self.query_one("#bg-stock", Static).update(stock)
+        self.grid.set_cells(cells, highlight, styles)
 
     def show_detail(self, view: dict) -> None:
         """The square under the cursor, in full."""
