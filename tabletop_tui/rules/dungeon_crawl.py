@@ -8,6 +8,10 @@ Monster of Power N), "blank", and "false exit" (jump back to `FALSE_EXIT_TO`, a 
 
 Track positions: 0 is Start, 1..50 the spaces of zones 1-5 (ten each), 51 is End.
 
+The deck is kept as the cards left in it, and each card is drawn at random from them: the same as
+drawing the top card of a shuffled deck, with no order that anyone could know (so nothing on the
+table is hidden, and the game declares no places).
+
 Every decision is a small move: a character is built card by card (or with the computer's choice);
 a turn is a roll; a fight is a roll, then Experience spent if it could turn the result, then the
 blow taken; Food found is eaten or carried; a Treasure Pile is shared a card at a time. Experience
@@ -18,8 +22,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from tabletop_tui.rules.engine import (EVERYONE, Event, Game, Move, Option, Outcome, Place, View,
-                                       rank_standings)
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
 from tabletop_tui.rules.words import listing, plural
 
 # -- the board (ours: replace with the real one when it is found) -------------------------------------
@@ -55,7 +58,7 @@ MONSTER_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
 MAX_CHARACTER = 16
 LOW, HIGH = 2, 10
 #: the computer's choice of character (what the "computer's choice" key builds)
-SUGGESTED = (6, 5, 5)
+SUGGESTED = (4, 10, 2)
 UPGRADE_COST = 3
 DECKS = 6
 
@@ -190,6 +193,7 @@ CARRY = Move("carry")
 PASS = Move("pass")
 SUGGEST = Move("suggest")
 UPGRADES = {k: Move("up", (k,)) for k in "HCS"}
+KNOWN_KINDS = frozenset(("roll", "fight", "go", "accept", "die", "eat", "eat_new", "carry", "pass", "suggest"))
 
 
 class DungeonCrawl(Game):
@@ -319,8 +323,7 @@ class DungeonCrawl(Game):
                         cards.remove(code)
                         self.character[s].append(code)
                         break
-        self.rng.shuffle(cards)
-        self.deck = cards
+        self.deck = cards  # drawn at random (`_draw`): no order to hide
         self.first = self.rng.below(len(self.players))
         self.current = self.first
         self.phase = "play"
@@ -393,7 +396,8 @@ class DungeonCrawl(Game):
             return f"{name} is in a fight and cannot move away: fight instead."
         if move.kind == "pass" and seat in self.to_act():
             return "Only a pile of nothing but Weapons may be passed."
-        return self.not_your_turn(seat) or f"{move} is not a move {name} can make now."
+        return self.not_your_turn(seat) or (f"{name} cannot {self.describe_move(move).lower()} now."
+                                            if move.kind in KNOWN_KINDS else f"That is not a move {name} can make now.")
 
     def describe_move(self, move: Move) -> str:
         k = move.kind
@@ -404,11 +408,18 @@ class DungeonCrawl(Game):
         if k == "up":
             return f"+1 {SKILLS[move.args[0]]} ({UPGRADE_COST} XP)"
         if k == "stop":
-            return f"Stop at {move.args[0]} and join the fight"
+            c = self.combats.get(move.args[0])
+            return f"Stop at {move.args[0]}: fight the " + (MONSTER_NAMES[c["monster"]] if c else "Monster")
         labels = {"roll": "Roll and move", "fight": "Fight a round", "go": "Go on", "accept": "Take it",
                   "die": "Die", "eat": "Eat carried Food", "eat_new": "Eat it now", "carry": "Carry it",
                   "pass": "Leave the Weapons"}
         if k == "take":
+            p = self.stack[-1] if self.stack else {}
+            pile = p.get("pile", [])
+            if 0 <= move.args[0] < len(pile):
+                code = pile[move.args[0]]
+                use = {"D": "Gold", "C": "Weapon", "H": "Food"}.get(suit_of(code), "")
+                return f"Take the {card_name(code)} ({use})"
             return f"Take card {move.args[0] + 1}"
         return labels.get(k, str(move))
 
@@ -556,11 +567,10 @@ class DungeonCrawl(Game):
         if not self.deck:
             if not self.discard:
                 return None
-            self.deck = self.discard
+            self.deck = sorted(self.discard, key=all_cards().index)
             self.discard = []
-            self.rng.shuffle(self.deck)
             events.append(self.say("The deck ran out: the discards are shuffled into a new one.", "shuffle"))
-        return self.deck.pop()
+        return self.deck.pop(self.rng.below(len(self.deck)))
 
     def _open_card(self, seat: int, space: int, code: str, events: list[Event]) -> None:
         me = self.players[seat]
@@ -900,22 +910,6 @@ class DungeonCrawl(Game):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
-
-    # -- what is hidden -----------------------------------------------------------------------------
-
-    def places(self) -> list[Place]:
-        public: list[str] = [*self.discard, *self.deferred]
-        for s in range(len(self.players)):
-            public += self.character[s] + self.gold[s]
-            public += [c for c in (self.weapon[s], self.food[s]) if c]
-        for c in self.combats.values():
-            public.append(c["card"])
-        for p in self.stack:
-            if "pile" in p:
-                public += p["pile"]
-            if "card" in p:
-                public.append(p["card"])
-        return [Place(self.deck), Place(public, EVERYONE)]
 
     # -- the view -----------------------------------------------------------------------------------
 

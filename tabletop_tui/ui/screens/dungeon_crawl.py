@@ -1,0 +1,234 @@
+"""Dungeon Crawl: the track drawn as five zones of ten spaces (a line of spaces and a line of pawns
+each), the doors, the fights going on, every character's sheet, and the decision the game waits for.
+
+Everything on the table is public (the deck's order is the only secret), so the whole table is drawn
+for everyone. The board is drawn by lines (TextLines): a move changes a line or two of it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from tabletop_tui.rules import dungeon_crawl as dc
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
+
+SEAT_STYLES = ("bold #ff6060", "bold #60c0ff", "bold #60e060", "bold #f0c040", "bold #e070ff", "bold #ffffff")
+SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
+CELL = 4
+KEYS = {"roll": "r", "fight": "f", "go": "g", "accept": "a", "die": "d", "eat": "e", "eat_new": "n",
+        "carry": "k", "pass": "x", "suggest": "c"}
+UP_KEYS = {"H": "h", "C": "p", "S": "v"}
+
+
+def card_text(code: str | None) -> Text:
+    if not code:
+        return Text("-", style="dim")
+    suit = dc.suit_of(code)
+    return Text(f"{dc.rank_of(code)}{SUIT_GLYPH[suit]}", style=SUIT_STYLE[suit])
+
+
+def cards_text(codes: list[str]) -> Text:
+    return Text(" ").join(card_text(c) for c in codes) if codes else Text("-", style="dim")
+
+
+class DungeonCrawlScreen(GameScreen):
+    DEFAULT_CSS = """
+    #dc-head, #dc-heroes, #dc-now { height: auto; }
+    #dc-board { margin: 0 0 1 0; }
+    """
+
+    def compose_table(self) -> ComposeResult:
+        yield Drawn(id="dc-head")
+        yield TextLines(id="dc-board")
+        yield Drawn(id="dc-now")
+        yield Drawn(id="dc-heroes")
+
+    def show_table(self, view: dict) -> None:
+        self.query_one("#dc-head", Drawn).update(self.head_text(view))
+        self.query_one("#dc-board", TextLines).show_lines(self.board_lines(view))
+        self.query_one("#dc-now", Drawn).update(self.now_text(view))
+        self.query_one("#dc-heroes", Drawn).update(self.heroes_text(view))
+
+    # -- the parts ------------------------------------------------------------------------------------
+
+    def head_text(self, view: dict) -> Text:
+        heroes = view["heroes"]
+        text = Text("Start ", style="bold")
+        here = [s for s, h in enumerate(heroes) if h["pos"] == dc.START and h["alive"]]
+        text.append_text(self.pawns(here) if here else Text("-", style="dim"))
+        text.append("  End ", style="bold")
+        out = [s for s, h in enumerate(heroes) if h["pos"] >= dc.END]
+        text.append_text(self.pawns(out) if out else Text("-", style="dim"))
+        text.append(f"  Deck {view['deck']}", style="dim")
+        if view["deferred"]:
+            text.append("  Deferred ", style="bold")
+            text.append_text(cards_text(view["deferred"]))
+        return text
+
+    def pawns(self, seats: list[int]) -> Text:
+        return Text("").join(Text(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)]) for s in seats)
+
+    def board_lines(self, view: dict) -> list[Text]:
+        heroes = view["heroes"]
+        board = view["board"]
+        combats = {c["space"]: c for c in view["combats"]}
+        living = [h for h in heroes if h["alive"]]
+        lines = []
+        for z in range(1, len(dc.ZONES) + 1):
+            kinds = Text(f"Z{z} ", style="bold dim")
+            pawns = Text("   ")
+            for i in range(dc.ZONE_SIZE):
+                pos = dc.zone_start(z) + i
+                c = combats.get(pos)
+                kind = board[pos]
+                if c is not None:
+                    cell = Text(f" {c['monster']}{c['health']}".ljust(CELL), style="bold reverse red")
+                elif kind == "card":
+                    cell = Text(" □".ljust(CELL), style="cyan")
+                elif kind.startswith("monster"):
+                    cell = Text(f" m{kind.split()[1]}".ljust(CELL), style="yellow")
+                elif kind == "false exit":
+                    cell = Text(" FX".ljust(CELL), style="magenta")
+                else:
+                    cell = Text(" ·".ljust(CELL), style="dim")
+                kinds.append_text(cell)
+                here = [s for s, h in enumerate(heroes) if h["pos"] == pos and h["alive"]]
+                mark = self.pawns(here[:3])
+                if len(here) > 3:
+                    mark.append("+")
+                mark.pad_left(1)
+                mark.truncate(CELL, pad=True)
+                pawns.append_text(mark)
+            if z < len(dc.ZONES):
+                start = dc.zone_start(z)
+                opened = all(h["pos"] >= start for h in living)
+                kinds.append("▏" if opened else "█", style="green" if opened else "bold red")
+            else:
+                kinds.append("⇥", style="bold green")
+            lines += [kinds, pawns]
+        return lines
+
+    def now_text(self, view: dict) -> Text:
+        names = view["players"]
+        text = Text()
+        if view["phase"] == "build":
+            b = view["build"]
+            who = view["building"]
+            if who is not None:
+                text.append(f"{names[who]} builds: ", style="bold")
+                text.append(", ".join(f"{dc.SKILLS[k]} {b[k] if k in b else '?'}" for k in "HCS"))
+                text.append(f" ({dc.MAX_CHARACTER} at most, each {dc.LOW}-{dc.HIGH})", style="dim")
+            return text
+        for c in view["combats"]:
+            text.append(f"Fight at {c['space']}: ", style="bold red")
+            text.append(f"{dc.MONSTER_NAMES[c['monster']]} ")
+            text.append_text(card_text(c["card"]))
+            text.append(f" Health {c['health']} Power {c['power']} vs ")
+            text.append_text(self.pawns(c["fighters"]))
+            text.append("\n")
+        last = view["last"]
+        if last:
+            text.append(f"{names[last['seat']]} rolled ", style="dim")
+            text.append("+".join(map(str, last["dice"])), style="bold")
+            if last["kind"] == "fight":
+                text.append(f" = {last['me']} against ", style="dim")
+                text.append("+".join(map(str, last["foe_dice"])), style="bold")
+                text.append(f" = {last['foe']}", style="dim")
+            text.append("\n")
+        p = view["pending"]
+        if p and p["kind"] == "share":
+            text.append("Treasure: ", style="bold yellow")
+            text.append_text(Text("  ").join(Text(f"{i + 1}:").append_text(card_text(c)) for i, c in
+                                             enumerate(p["pile"])))
+            text.append("\n")
+        elif p and p["kind"] in ("food", "trap"):
+            text.append("Found: ", style="bold")
+            text.append_text(card_text(p["card"]))
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    def heroes_text(self, view: dict) -> Text:
+        text = Text("# Name      Dmg/Hp Pw Sp XP Wpn Food Gold\n", style="bold dim")
+        current = view["current"]
+        for s, h in enumerate(view["heroes"]):
+            text.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+            name = h["name"][:9].ljust(9)
+            text.append(f" {name} ", style="bold" if s == current else "")
+            if not h["built"]:
+                text.append("building\n", style="dim")
+                continue
+            if not h["alive"]:
+                text.append("dead\n", style="dim red")
+                continue
+            text.append(f"{h['damage']:>3}/{h['health']:<2} ", style="red" if h["damage"] else "")
+            text.append(f"{h['power']:>2} {h['speed']:>2} {h['xp']:>2} ")
+            text.append_text(card_text(h["weapon"]))
+            text.append(" " * max(1, 4 - len(dc.rank_of(h["weapon"]) if h["weapon"] else "-")))
+            text.append_text(card_text(h["food"]))
+            text.append(" " * max(1, 5 - len(dc.rank_of(h["food"]) if h["food"] else "-")))
+            text.append(str(sum(dc.value_of(c) for c in h["gold"])))
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    # -- the frame --------------------------------------------------------------------------------------
+
+    def scoreboard(self, view: dict):
+        rows = []
+        for h in view["heroes"]:
+            rows.append([h["score"] if h["alive"] else "dead", h["zone"] if h["alive"] else "-"])
+        return ["Pts", "Zone"], rows
+
+    def status(self, view: dict) -> str:
+        return "building characters" if view["phase"] == "build" else f"deck {view['deck']}"
+
+    def prompt(self, view: dict) -> str:
+        if view.get("result"):
+            return view["result"]
+        names = view["players"]
+        if view["phase"] == "build":
+            b = view["build"]
+            part = "Heart (Health)" if "H" not in b else "Club (Power)" if "C" not in b else "Spade (Speed)"
+            return f"{names[view['building']]}, choose your {part}, or c for the computer's choice."
+        to_act = view["to_act"]
+        if not to_act:
+            return ""
+        who = names[to_act[0]]
+        p = view["pending"]
+        if p is None:
+            space = next((c for c in view["combats"] if to_act[0] in c["fighters"]), None)
+            return f"{who}, fight the {dc.MONSTER_NAMES[space['monster']]}." if space else f"{who}, roll and move."
+        kind = p["kind"]
+        if kind == "path":
+            return f"{who}, stop to join a fight on the way, or go on to space {p['dest']}."
+        if kind == "duel":
+            return (f"{who} rolled {p['me']} against {p['foe']}: spend Experience on Power to win, or take "
+                    "the hit.")
+        if kind == "trap":
+            return f"{who}: a Trap of {dc.value_of(p['card'])} against Speed. Spend Experience, or take the hit."
+        if kind == "food":
+            return f"{who}, eat the {dc.card_name(p['card'])} now, or carry it."
+        if kind == "dying":
+            return f"{who} is dying: eat, or spend Experience on Health, or die."
+        if kind == "share":
+            return f"{who}, take a card from the Treasure Pile."
+        return f"{who} to play."
+
+    def action_key(self, move: Move, index: int) -> str:
+        k = move.kind
+        if k in KEYS:
+            return KEYS[k]
+        if k == "up":
+            return UP_KEYS[move.args[0]]
+        if k in ("heart", "club", "spade"):
+            return str(move.args[0] % 10)
+        if k == "take":
+            return str(move.args[0] + 1) if move.args[0] < 9 else ""
+        if k == "stop":
+            return str(index + 1) if index < 9 else ""
+        return ""
