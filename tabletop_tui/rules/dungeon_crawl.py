@@ -608,8 +608,9 @@ class DungeonCrawl(Game):
         mine, me = self._attack(seat)
         theirs = self.rng.dice(3)
         foe = sum(theirs) + power
-        self.last = {"seat": seat, "kind": "fight", "dice": mine, "foe_dice": theirs, "me": me, "foe": foe}
-        events.append(self.say(f"{self.players[seat]} rolls {'+'.join(map(str, mine))} = {me} against the "
+        self.last = {"seat": seat, "kind": "fight", "dice": mine, "foe_dice": theirs, "me": me, "foe": foe,
+                     "bonus": me - sum(mine), "foe_bonus": foe - sum(theirs)}
+        events.append(self.say(f"{self.players[seat]} rolls {'+'.join(map(str, mine))}+{me - sum(mine)} = {me} against the "
                                f"Monster's {'+'.join(map(str, theirs))}+{power} = {foe}.", "fight", seat,
                                dice=mine, foe_dice=theirs))
         p = {"kind": "duel", "seat": seat, "me": me, "foe": foe, "space": None, "power": power}
@@ -620,9 +621,11 @@ class DungeonCrawl(Game):
         mine, me = self._attack(seat)
         theirs = self.rng.dice(3)
         foe = sum(theirs) + c["power"]
-        self.last = {"seat": seat, "kind": "fight", "dice": mine, "foe_dice": theirs, "me": me, "foe": foe}
+        self.last = {"seat": seat, "kind": "fight", "dice": mine, "foe_dice": theirs, "me": me, "foe": foe,
+                     "bonus": me - sum(mine), "foe_bonus": foe - sum(theirs)}
         events.append(self.say(f"{self.players[seat]} swings at the {MONSTER_NAMES[c['monster']]}: "
-                               f"{'+'.join(map(str, mine))} = {me} against {'+'.join(map(str, theirs))}+{c['power']} "
+                               f"{'+'.join(map(str, mine))}+{me - sum(mine)} = {me} against "
+                               f"{'+'.join(map(str, theirs))}+{c['power']} "
                                f"= {foe}.", "fight", seat, dice=mine, foe_dice=theirs))
         p = {"kind": "duel", "seat": seat, "me": me, "foe": foe, "space": space, "power": c["power"]}
         self._duel_or_decide(seat, p, events)

@@ -135,9 +135,9 @@ class DungeonCrawlScreen(GameScreen):
             text.append(f"{names[last['seat']]} rolled ", style="dim")
             text.append("+".join(map(str, last["dice"])), style="bold")
             if last["kind"] == "fight":
-                text.append(f" = {last['me']} against ", style="dim")
+                text.append(f"+{last['bonus']} = {last['me']} vs ", style="dim")
                 text.append("+".join(map(str, last["foe_dice"])), style="bold")
-                text.append(f" = {last['foe']}", style="dim")
+                text.append(f"+{last['foe_bonus']} = {last['foe']}", style="dim")
             text.append("\n")
         p = view["pending"]
         if p and p["kind"] == "share":
