@@ -82,4 +82,4 @@ async def test_the_table_fits_80x24_with_six_characters(make_app, store):
         table = screen.query_one("#table")
         assert board.region.right <= table.region.right
         assert all(len(line) <= board.size.width for line in shown(board).splitlines())
-        assert len(shown(board).splitlines()) == 10
+        assert 5 <= len(shown(board).splitlines()) <= 10

@@ -38,7 +38,6 @@ def cards_text(codes: list[str]) -> Text:
 class DungeonCrawlScreen(GameScreen):
     DEFAULT_CSS = """
     #dc-head, #dc-heroes, #dc-now { height: auto; }
-    #dc-board { margin: 0 0 1 0; }
     """
 
     def compose_table(self) -> ComposeResult:
@@ -57,16 +56,22 @@ class DungeonCrawlScreen(GameScreen):
 
     def head_text(self, view: dict) -> Text:
         heroes = view["heroes"]
-        text = Text("Start ", style="bold")
+        text = Text("Start: ", style="bold")
         here = [s for s, h in enumerate(heroes) if h["pos"] == dc.START and h["alive"]]
         text.append_text(self.pawns(here) if here else Text("-", style="dim"))
-        text.append("  End ", style="bold")
+        text.append("   End: ", style="bold")
         out = [s for s, h in enumerate(heroes) if h["pos"] >= dc.END]
         text.append_text(self.pawns(out) if out else Text("-", style="dim"))
-        text.append(f"  Deck {view['deck']}", style="dim")
+        text.append(f"   Deck {view['deck']}", style="dim")
         if view["deferred"]:
-            text.append("  Deferred ", style="bold")
+            text.append("\nDeferred Gold: ", style="bold")
             text.append_text(cards_text(view["deferred"]))
+        return text
+
+    @staticmethod
+    def cell(text: Text, width: int) -> Text:
+        text = text.copy()
+        text.truncate(width, pad=True)
         return text
 
     def pawns(self, seats: list[int]) -> Text:
@@ -109,7 +114,9 @@ class DungeonCrawlScreen(GameScreen):
                 kinds.append("▏" if opened else "█", style="green" if opened else "bold red")
             else:
                 kinds.append("⇥", style="bold green")
-            lines += [kinds, pawns]
+            lines.append(kinds)
+            if pawns.plain.strip():  # a line of pawns only where someone stands in the zone
+                lines.append(pawns)
         return lines
 
     def now_text(self, view: dict) -> Text:
@@ -127,7 +134,7 @@ class DungeonCrawlScreen(GameScreen):
             text.append(f"Fight at {c['space']}: ", style="bold red")
             text.append(f"{dc.MONSTER_NAMES[c['monster']]} ")
             text.append_text(card_text(c["card"]))
-            text.append(f" Health {c['health']} Power {c['power']} vs ")
+            text.append(f"  Health {c['health']} Power {c['power']} vs ")
             text.append_text(self.pawns(c["fighters"]))
             text.append("\n")
         last = view["last"]
@@ -167,10 +174,8 @@ class DungeonCrawlScreen(GameScreen):
                 continue
             text.append(f"{h['damage']:>3}/{h['health']:<2} ", style="red" if h["damage"] else "")
             text.append(f"{h['power']:>2} {h['speed']:>2} {h['xp']:>2} ")
-            text.append_text(card_text(h["weapon"]))
-            text.append(" " * max(1, 4 - len(dc.rank_of(h["weapon"]) if h["weapon"] else "-")))
-            text.append_text(card_text(h["food"]))
-            text.append(" " * max(1, 5 - len(dc.rank_of(h["food"]) if h["food"] else "-")))
+            text.append_text(self.cell(card_text(h["weapon"]), 4))
+            text.append_text(self.cell(card_text(h["food"]), 5))
             text.append(str(sum(dc.value_of(c) for c in h["gold"])))
             text.append("\n")
         text.rstrip()
@@ -185,7 +190,9 @@ class DungeonCrawlScreen(GameScreen):
         return ["Pts", "Zone"], rows
 
     def status(self, view: dict) -> str:
-        return "building characters" if view["phase"] == "build" else f"deck {view['deck']}"
+        if view["phase"] == "build":
+            return "building characters"
+        return f"turn {max(h['turns'] for h in view['heroes'])}"
 
     def prompt(self, view: dict) -> str:
         if view.get("result"):
