@@ -308,3 +308,52 @@ def test_random_games_end_with_every_card_played():
             s = game.to_act()[0]
             game.play(s, bots[s].choose(game.view(s), game.legal_moves(s)))
         assert game.played == 52 and all(game.stacks) and not game.deck and not any(game.hands)
+
+
+def test_several_guests_may_stand_on_one_space_and_each_is_scared_there():
+    game = table()
+    seat = at_move(game)
+    room = 33
+    game.stacks[room - 1] = [seat]
+    place_guest(game, "red", room, 2, 6)
+    place_guest(game, "orange", room, 3, 0)  # already there
+    game.rng = Dice(2, 4)
+    game.play(seat, Move("move", ("red",)))
+    assert game.guests[0] == game.guests[1][:1] + [3] and game.guests[1][1] == 3
+    assert game.scores[seat] == 2
+
+
+def test_a_tie_of_three_ranks_by_the_highest_room_each_tops():
+    game = table(4)
+    game.scores = [5, 5, 5, 2]
+    game.stacks = [[] for _ in range(52)]
+    game.stacks[40] = [0]  # ♠2
+    game.stacks[20] = [1]  # ♦8
+    game.stacks[51] = [3]  # ♠K, but seat 3 is not tied
+    out = game._score()
+    assert [st.seat for st in out.standings] == [0, 1, 2, 3]
+    assert [st.place for st in out.standings] == [1, 2, 3, 4]
+
+
+def test_the_last_card_played_by_a_surprise_ends_the_game_with_that_turn():
+    game = table()
+    seat = at_move(game)
+    holder = (seat + 1) % 3
+    for s in range(3):
+        game.hands[s] = []
+    game.deck = []
+    game.hands[holder] = ["7D"]
+    game.played = 51
+    place_guest(game, "red", code_room("7D"), 3, 7)
+    game.rng = Dice(3, 4)
+    game.play(seat, Move("move", ("red",)))
+    assert game.played == 52 and game.outcome() is not None and game.scores[holder] == 3
+
+
+def test_a_move_counts_the_doors_it_passes():
+    game = table()
+    seat = at_move(game)
+    game.guests[0] = [LOOP.index(8), 2]  # ♣8, the door before ♣9 next
+    game.rng = Dice(1, 1)
+    game.play(seat, Move("move", ("red",)))
+    assert LOOP[game.guests[0][0]] == 9
