@@ -636,3 +636,60 @@ def test_the_bot_never_loses_to_a_random_player():
             wins += 1
     assert wins + draws == 200
     assert wins >= 190
+
+
+# --------------------------------------------------------------------------------------------
+# events made once and looked up
+
+
+def test_events_looked_up_again_are_those_of_their_own_table():
+    """Flanking placements, board results and scoreless boards are made once per pair of names and
+    looked up by a number after: games of other names played in between (the tables filled in another
+    order) read, in every event and outcome, their own names, cells and points."""
+    rnd = random.Random(21)
+    pairs = [("Ada", "Bob"), ("Bob", "Ada"), ("Cy", "Di")]
+    for _ in range(40):
+        seed, limit = rnd.randrange(1 << 30), rnd.choice([0, 1, 3])
+        games = [Pontifuse(list(names), seed=seed, replay_limit=limit) for names in pairs]
+        moves = 0
+        while games[0].to_act() and moves < 200:
+            seat = games[0].to_act()[0]
+            move = rnd.choice(games[0].legal_moves(seat))
+            for game in rnd.sample(games, len(games)):  # the tables filled in a random order
+                before = [cells_of(FLANKED[m]) for m in game._m]
+                events = game.play(seat, move)
+                if move.kind == "place":  # the mover's mark, by the mover's name, flanking what it did
+                    mark = events[0]
+                    assert mark.seat == seat and mark.text.startswith(game.players[seat])
+                    assert mark.data["cell"] == move.args[0]
+                    if len(events) == 1 or events[1].kind == "score":
+                        now = cells_of(FLANKED[game._m[seat]])
+                        assert mark.data["flanked"] == [c for c in now if c not in before[seat]]
+                    else:  # a scoreless board (wiped since): nothing was flanked on it
+                        assert mark.data["flanked"] == []
+            moves += 1
+        first = games[0]
+        for names, game in zip(pairs[1:], games[1:]):
+            def ours(text, names=names):  # the first game's text with this game's names
+                return text.replace("Ada", "\0").replace("Bob", names[1]).replace("\0", names[0])
+            assert [(e.text, e.kind, e.seat, e.data) for e in game.log] == \
+                [(ours(e.text), e.kind, e.seat, e.data) for e in first.log]
+            if first.outcome() is not None:
+                assert game.outcome().summary == ours(first.outcome().summary)
+                assert [s.score for s in game.outcome().standings] == [s.score for s in first.outcome().standings]
+            assert game.view(None)["past_boards"] == first.view(None)["past_boards"]
+
+
+def test_every_game_keeps_one_layout_of_fewer_than_30_attributes():
+    """Every Pontifuse sets the same attributes in the same order whatever happens in it (none left to
+    a class default, none added later), and fewer than 30 with the engine's: the layout Python shares
+    between instances and reads fastest."""
+    rnd = random.Random(5)
+    layout = list(vars(Pontifuse(["Ada", "Bob"])))
+    assert len(layout) < 30
+    for seed in range(30):
+        game = Pontifuse(["Ada", "Bob"], seed=seed, replay_limit=rnd.choice([0, 1, 3]))
+        while game.to_act() and len(game.history) < 100:
+            seat = game.to_act()[0]
+            game.play(seat, rnd.choice(game.legal_moves(seat)))
+            assert list(vars(game)) == layout

@@ -202,7 +202,7 @@ def _plain_placement(name: str, seat: int, army: int, cell: int) -> Event:
 class _Texts:
     """The events of one pair of players that do not depend on the course of play, made once."""
 
-    __slots__ = ("flip", "coin", "army", "plain", "names", "flanking", "results")
+    __slots__ = ("flip", "coin", "army", "plain", "names", "flanking", "results", "scoreless_ends")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         #: flip[flipper]: the first board's flip
@@ -230,6 +230,17 @@ class _Texts:
         self.flanking: dict[int, Event] = {}
         #: the scoring event and outcome of a board somebody scored on, by `_result_key`
         self.results: dict[int, tuple[Event, Outcome]] = {}
+        #: the event of a scoreless board, by (board, whether it ends the game)
+        self.scoreless_ends: dict[tuple[int, bool], Event] = {}
+
+    def scoreless(self, board: int, ends: bool) -> Event:
+        """The event of a scoreless board (`_board_end_event`), made once for these names."""
+        event = self.scoreless_ends.get((board, ends))
+        if event is None:
+            if len(self.scoreless_ends) >= 1024:
+                self.scoreless_ends.clear()
+            event = self.scoreless_ends[board, ends] = _board_end_event(self.names, 0, 0, -1, board, (0, 0), ends)
+        return event
 
     def flanking_placement(self, seat: int, army: int, cell: int, new: int, early: bool) -> Event:
         """`_flanking_placement` of these names, remembered here (a lookup by a number is cheaper than
@@ -265,6 +276,8 @@ def _result_key(k0: int, k1: int, eb: int, board: int) -> int:
 
 
 _TEXTS: dict[tuple[str, ...], _Texts] = {}
+#: The cells of a board as `_cells_text` writes them, by X's marks and O's (`x << 9 | o`).
+_CELLS_TEXT: dict[int, str] = {}
 
 
 def _texts(names: tuple[str, ...]) -> _Texts:
@@ -421,8 +434,8 @@ class Pontifuse(Game):
         self._occ = 0  # the marked cells, as a 9-bit mask
         self._eb = -1  # the seat that first flanked a territory on this board
         self._res = -1  # the Resonade (X), once the coin has landed
-        #: the plain placement events of each seat, by cell, once the armies are known
-        self._plain: tuple[tuple[Event, ...], tuple[Event, ...]] | None = None
+        #: the plain placement events of each seat, by cell, once the armies are known (none before)
+        self._plain: tuple[tuple[Event, ...], tuple[Event, ...]] = ((), ())
         self._coin: tuple[str, str] | None = None  # (the call, how the coin landed), once called
         self._phase = CALL
         self._arm = (-1, -1)  # army per seat: 0 English, 1 Basque
@@ -458,9 +471,7 @@ class Pontifuse(Game):
                 event = texts.flanking.get(seat << 15 | self._arm[seat] << 14 | cell << 10 | new << 1 | early) \
                     or texts.flanking_placement(seat, self._arm[seat], cell, new, early)  # `_flank_key`
             else:
-                plain = self._plain
-                assert plain is not None  # the armies are chosen before the first mark
-                event = plain[seat][cell]
+                event = self._plain[seat][cell]  # the armies are chosen before the first mark
             if occ == FULL:
                 return self._end_board(event)
             seat = 1 - seat
@@ -496,20 +507,21 @@ class Pontifuse(Game):
         m0, m1 = self._m
         k0 = FLANKED[m0].bit_count()
         k1 = FLANKED[m1].bit_count()
-        eb = self._eb
-        totals = (POINTS[k0] + (EARLY_BIRD if eb == 0 else 0), POINTS[k1] + (EARLY_BIRD if eb == 1 else 0))
         board = self._board
         events = [event]
-        if totals == (0, 0):
+        if not (k0 or k1):  # nobody flanked (and so nobody has the early bird): no points
             ends = 0 < self._limit <= board
-            events.append(_board_end_event(self._texts.names, 0, 0, -1, board, totals, ends))
+            events.append(self._texts.scoreless(board, ends))
             self._past.append(self._cells_text())
             if not ends:
                 self._start_board(events)
                 return events
             self._outcome = _drawn_outcome(self._texts.names, board)
         else:
-            event, self._outcome = self._texts.board_result(k0, k1, eb, board)
+            texts = self._texts
+            eb = self._eb
+            event, self._outcome = (texts.results.get(((board * 10 + k0) * 10 + k1) * 3 + eb + 1)  # `_result_key`
+                                    or texts.board_result(k0, k1, eb, board))
             events.append(event)
         self._phase = OVER
         self._turn = -1
@@ -548,7 +560,11 @@ class Pontifuse(Game):
     def _cells_text(self) -> str:
         res = self._res
         x, o = self._m[res], self._m[1 - res]
-        return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(9))
+        key = x << 9 | o
+        text = _CELLS_TEXT.get(key)
+        if text is None:  # a full board is one of 126 (the five cells X marked)
+            text = _CELLS_TEXT[key] = "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(9))
+        return text
 
     def _last_cell(self) -> int | None:
         """The territory marked last on this board (None before its first mark)."""
