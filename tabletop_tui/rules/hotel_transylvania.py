@@ -297,7 +297,7 @@ class HotelTransylvania(Game):
     def _start_turn(self, events: list[Event]) -> None:
         seat = self.turn
         hand = self.hands[seat]
-        got = []
+        got: list[str] = []
         while len(hand) + len(got) < DRAW_TO and self.deck:
             got.append(self.deck.pop())
         me = self.players[seat]
