@@ -5,7 +5,8 @@ Spirits are a back to it, "low" for a 2-5 of the deal, "high" for one from the d
   its chips already lean on, a face-down Spirit to turn up (a dealt one is small and soon caught), and
   last an empty space; a space next to where it could catch something next turn adds a little.
 - Sing: when the song catches the Spirit, or when no other pawn within one step could catch it next
-  turn thanks to the chip.
+  turn thanks to the chip (and, now and then, all the same: two players guarding each other would
+  otherwise wait for ever).
 - Shift: every shift and none are weighed by what the position then offers it next turn (the best
   Spirit within its reach) less what it offers the best placed other player, the next to move counted
   twice.
@@ -130,13 +131,18 @@ class GraveyardShiftBot(Bot):
         chips[me] += 1
         if captures(chips, rank, me):
             return True
+        before = table.chips[square]
         for other, where in enumerate(table.pawns):
             if other == me or (where not in table.near(square) and where != square):
                 continue
-            theirs = list(chips)
+            theirs, now = list(chips), list(before)
             theirs[other] += 1
-            if captures(theirs, rank, other) or captures(chips, rank, other):
-                return False
+            now[other] += 1
+            enabled = captures(theirs, rank, other) or captures(chips, rank, other)
+            if enabled and not (captures(now, rank, other) or captures(before, rank, other)):
+                # the chip would hand it to them: keep quiet, but now and then sing all the same, so
+                # that two players standing guard over each other do not wait for ever
+                return self.random.random() < 0.15
         return True
 
     def _position(self, table: Table, nxt: int) -> float:
