@@ -18,7 +18,8 @@ from tabletop_tui.ui.widgets.grid import TextLines
 SEAT_STYLES = ("bold #ff6060", "bold #60c0ff", "bold #60e060", "bold #f0c040", "bold #e070ff", "bold #ffffff")
 SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
-CELL = 4
+#: a space's width on the board: 4 at 80 columns, up to 7 where the table has the room
+CELL, MAX_CELL = 4, 7
 KEYS = {"roll": "r", "fight": "f", "go": "g", "accept": "a", "die": "d", "eat": "e", "eat_new": "n",
         "carry": "k", "pass": "x", "suggest": "c"}
 UP_KEYS = {"H": "h", "C": "p", "S": "v"}
@@ -40,6 +41,8 @@ class DungeonCrawlScreen(GameScreen):
     #dc-head, #dc-heroes, #dc-now { height: auto; }
     """
 
+    cell_width = CELL
+
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="dc-head")
         yield TextLines(id="dc-board")
@@ -48,6 +51,8 @@ class DungeonCrawlScreen(GameScreen):
 
     def show_table(self, view: dict) -> None:
         self.query_one("#dc-head", Drawn).update(self.head_text(view))
+        room = self.query_one("#table").size.width - 2
+        self.cell_width = max(CELL, min(MAX_CELL, (room - 4) // dc.ZONE_SIZE))
         self.query_one("#dc-board", TextLines).show_lines(self.board_lines(view))
         self.query_one("#dc-now", Drawn).update(self.now_text(view))
         self.query_one("#dc-heroes", Drawn).update(self.heroes_text(view))
@@ -83,6 +88,7 @@ class DungeonCrawlScreen(GameScreen):
         combats = {c["space"]: c for c in view["combats"]}
         living = [h for h in heroes if h["alive"]]
         lines = []
+        width = self.cell_width
         for z in range(1, len(dc.ZONES) + 1):
             kinds = Text(f"Z{z} ", style="bold dim")
             pawns = Text("   ")
@@ -91,22 +97,22 @@ class DungeonCrawlScreen(GameScreen):
                 c = combats.get(pos)
                 kind = board[pos]
                 if c is not None:
-                    cell = Text(f" {c['monster']}{c['health']}".ljust(CELL), style="bold reverse red")
+                    cell = Text(f" {c['monster']}{c['health']}".ljust(width), style="bold reverse red")
                 elif kind == "card":
-                    cell = Text(" □".ljust(CELL), style="cyan")
+                    cell = Text(" □".ljust(width), style="cyan")
                 elif kind.startswith("monster"):
-                    cell = Text(f" m{kind.split()[1]}".ljust(CELL), style="yellow")
+                    cell = Text(f" m{kind.split()[1]}".ljust(width), style="yellow")
                 elif kind == "false exit":
-                    cell = Text(" FX".ljust(CELL), style="magenta")
+                    cell = Text(" FX".ljust(width), style="magenta")
                 else:
-                    cell = Text(" ·".ljust(CELL), style="dim")
+                    cell = Text(" ·".ljust(width), style="dim")
                 kinds.append_text(cell)
                 here = [s for s, h in enumerate(heroes) if h["pos"] == pos and h["alive"]]
-                mark = self.pawns(here[:3])
-                if len(here) > 3:
+                mark = self.pawns(here[:width - 1])
+                if len(here) > width - 1:
                     mark.append("+")
                 mark.pad_left(1)
-                mark.truncate(CELL, pad=True)
+                mark.truncate(width, pad=True)
                 pawns.append_text(mark)
             if z < len(dc.ZONES):
                 start = dc.zone_start(z)
