@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tabletop_tui.bots.base import Bot
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.rules.hotel_transylvania import (ROOMS, chain, code_room, covers, room_code, shares)
+from tabletop_tui.rules.hotel_transylvania import (LOOP, ROOMS, chain, code_room, covers, room_code, shares)
 
 #: the chance of each total of two dice
 ROLL = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
@@ -57,7 +57,7 @@ class HotelTransylvaniaBot(Bot):
         n = len(view["players"])
         stacks = [list(s) for s in view["stacks"]]
         guests = view["guests"]
-        loop = view["loop"]
+        loop = list(LOOP)
         plays = [m for m in moves if m.kind == "play"]
         if plays:
             best, best_worth = plays[0], float("-inf")

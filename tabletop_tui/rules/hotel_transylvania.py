@@ -33,11 +33,11 @@ Moves:
                             when six is 1; k 6 (six 1) a 6 only
 
 The view (`HotelView`, besides the engine's common fields): turn, first, phase ("play", "move", "over"),
-loop (the board: per space of the loop its room, 0 for a door), stacks (per room 1-52, index room - 1,
-its ghosts bottom to top as seats), guests (colour, letter, pos, rank), hand (the viewer's codes; None
-for the table), hands (how many cards each holds), deck (a count), played (cards played so far), scores,
-order (the viewer's standing order [k, six]; None for the table), last (the last guest's move: colour,
-roll, from, to, room, rank before, rank after, surprise (seat or None), points per seat), tiebreaks.
+stacks (per room 1-52, index room - 1, its ghosts bottom to top as seats), guests (colour, letter, pos:
+a space of `LOOP`, the board, which is data and no part of a view; rank), hand (the viewer's codes;
+None for the table), hands (how many cards each holds), deck (a count), played (cards played so far),
+scores, order (the viewer's standing order [k, six]; None for the table), last (the last guest's move:
+colour, roll, start, end, room, before, after, surprise (a seat or None), points per seat), tiebreaks.
 
 What is hidden (`places`): the deck from everyone, a hand and a standing order from all but their owner.
 """
@@ -230,7 +230,6 @@ class HotelView(View, total=False):
     turn: int
     first: int
     phase: str
-    loop: list[int]
     stacks: list[list[int]]
     guests: list[GuestView]
     hand: list[str] | None
@@ -478,7 +477,6 @@ class HotelTransylvania(Game):
             "turn": self.turn,
             "first": self.first,
             "phase": self.phase,
-            "loop": list(LOOP),
             "stacks": [list(s) for s in self.stacks],
             "guests": [{"colour": c, "letter": LETTERS[c], "pos": g[0], "rank": g[1]}
                        for c, g in zip(COLOURS, self.guests)],

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tabletop_tui.rules.engine import Move
-from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, ORDERS, ROOMS, code_room, order_short,
+from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, LOOP, ORDERS, ROOMS, code_room, order_short,
                                                    order_words, room_code, room_name)
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import chip
@@ -86,7 +86,7 @@ class HotelTransylvaniaScreen(GameScreen):
         w = self.cell_width()
         stacks = view["stacks"]
         hand = set(view["hand"] or [])
-        loop = view["loop"]
+        loop = LOOP
         at: dict[int, list[dict]] = {}  # room -> guests there; -room for the door just before it
         for g in view["guests"]:
             room = loop[g["pos"]]
