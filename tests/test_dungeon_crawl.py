@@ -453,3 +453,29 @@ def test_the_computer_builds_its_choice_and_eats_rather_than_die():
     game.rng = Loaded(1, 1, 1, 1, 6, 6, 6)
     game.play(0, M("roll"))
     assert bot.choose(game.view(0), game.legal_moves(0)) == M("eat")
+
+
+def test_equal_scores_share_the_place():
+    game = ready()
+    game.pos = [49, 45, 45]
+    game.gold[1] = ["5D"]
+    game.gold[2] = ["5D.2"]
+    game.rng = Loaded(3)
+    game.play(0, M("roll"))
+    outcome = game.outcome()
+    assert outcome.winners == [] and sorted(outcome.first) == [1, 2] and "share first place" in outcome.summary
+
+
+def test_an_empty_deck_takes_the_discards():
+    game = ready()
+    game.deck = []
+    game.discard = ["3D", "2D"]
+    game.rng = Loaded(1, picks=[0])
+    events = game.play(0, M("roll"))
+    assert "shuffled into a new one" in texts(events)
+    assert game.deferred == ["2D"] and game.deck == ["3D"] and game.discard == []
+    game.deck = []
+    game.current = 1
+    game.rng = Loaded(1)
+    events = game.play(1, M("roll"))
+    assert "no card left" in texts(events)
