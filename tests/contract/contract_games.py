@@ -60,6 +60,7 @@ PLANS: dict[str, Plan] = {
     "particle-stream": Plan(options={"races": 1}, bot_games=1, beat_games=16, beat_players=4, beat_share=0.3,
                             bot_budget=300),
     "king-of-the-beach": Plan(beat_games=40, beat_players=4),  # fair: a quarter, and robots win most games
+    "dungeon-crawl": Plan(beat_games=30, beat_share=0.5),  # fair: a third; it wins about two in three
 }
 
 
@@ -77,6 +78,8 @@ LEAK_GAMES = {
     "king-of-the-beach": 12,
     "particle-stream": 10,  # every kind of move in the first race
     "short-bus-to-paradise": 3,  # long games: every kind of move comes in the first
+    "hotel-transylvania": 3,  # every kind of move comes in each game (a surprise, a freak-out, the end)
+    "graveyard-shift": 4,  # every kind of move (reveal, sing, capture, new Spirits, shift) in each game
 }
 GAMES_HIDDEN = 30  # a hidden-hand game not named above
 GAMES_OPEN = 5
