@@ -85,6 +85,17 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _port(text: str) -> int:
+    """--port: a whole number from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the port {shorten(text)} is not a whole number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"the port is from 1 to 65535, not {port}")
+    return port
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop-tui", description="Table games for the terminal, for people at one computer.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -127,6 +138,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("import", help="read a game from a JSON file into the saves")
     p.add_argument("file")
+
+    p = sub.add_parser(
+        "serve", help="the collection in a web browser (each tab its own copy, on the same saves)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Serve the launcher to web browsers (textual-serve) and print the address to open.\n"
+        "Every browser tab runs its own copy of the program on the same saved games as the terminal:\n"
+        "a game started in one can be resumed in the other.",
+        epilog="Safe by default: it listens on 127.0.0.1 (this machine only) unless --host says otherwise.\n"
+        "Any other host needs a secret in the address (?key=..., printed at start): without it the server\n"
+        "answers 403. A browser never reads or writes a file of this machine by a path it names: export is\n"
+        "a download, import is left to the terminal (tabletop-tui import FILE). A closed tab loses nothing:\n"
+        "the game is saved after every move, and its claim is released for the next copy to resume it.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every network, which needs "
+                   "the secret printed at start)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    p.add_argument("--secret", action="store_true",
+                   help="ask for the secret on 127.0.0.1 too (another user of this machine could open it)")
 
     p = sub.add_parser("screenshots", help="regenerate the screenshots (SVG)")
     p.add_argument("--out", default="screenshots", help="the folder (default: screenshots)")
@@ -190,6 +219,10 @@ def _run(args) -> int:
         return _simulate(args)
     if command in ("saves", "export", "import"):
         return _saves(args)
+    if command == "serve":
+        from tabletop_tui.serve import serve
+
+        return serve(args.host, args.port, require_secret=args.secret)
     if command == "screenshots":
         from tabletop_tui.screenshots import game_table, regenerate, screenshot_table
 

@@ -386,6 +386,23 @@ class LauncherScreen(Screen):
             return
         default = os.path.join(os.path.expanduser("~"), f"tabletop-tui-{save_id[:8]}.json")
 
+        def download() -> None:
+            # In a browser (`tabletop-tui serve`), the file is the browser's download: no path of the host
+            # is asked for, read or written (the record goes from memory to the page's download link).
+            import io
+
+            from tabletop_tui.store import StoreError
+
+            try:
+                text = self.app.store.export_text(save_id)
+            except StoreError as exc:
+                self.notify(f"Could not export: {exc}", severity="error")
+                return
+            name = f"tabletop-tui-{save_id[:8]}.json"
+            self.app.deliver_text(io.StringIO(text), save_filename=name, mime_type="application/json",
+                                  encoding="utf-8")
+            self.notify(f"Exported as the download {name}")
+
         def write(path: str, replace: bool) -> None:
             from tabletop_tui.store import FileExists, StoreError
 
@@ -400,6 +417,9 @@ class LauncherScreen(Screen):
                 self.notify(f"Exported to {path}")
 
         def ask() -> None:
+            if _in_browser(self.app):
+                download()
+                return
             self.app.push_screen(AskScreen("Export the game to the file:", default),
                                  lambda path: write(path, False) if path else None)
 
@@ -415,6 +435,13 @@ class LauncherScreen(Screen):
             "all; do not let a player read it before the game is over."), lambda yes: ask() if yes else None)
 
     def action_import_file(self) -> None:
+        if _in_browser(self.app):
+            # Textual has no upload, and a path typed at the browser would name a file of the host
+            self.notify("Import is not offered in a browser: it would read a file of the computer that serves "
+                        "the games. Import on that computer: tabletop-tui import FILE", severity="warning",
+                        timeout=10)
+            return
+
         def read(path: str | None) -> None:
             from tabletop_tui.store import StoreError
 
@@ -446,6 +473,12 @@ class LauncherScreen(Screen):
 
         default = os.path.join(os.path.expanduser("~"), "")
         self.app.push_screen(AskScreen("Import a game from the file:", default), read)
+
+
+def _in_browser(app) -> bool:
+    """Whether the app is served to a web browser (`tabletop-tui serve`): the person at the keys is
+    not at the host, whose files are then never named by them."""
+    return bool(getattr(app, "is_web", False))
 
 
 def _hides_hands(game_id) -> bool:
