@@ -137,8 +137,8 @@ class Session:
         return session
 
     def curtain_by_default(self) -> bool:
-        """On where hands are hidden and two or more people play."""
-        return self.game.hidden_information and len(self.people) >= 2
+        """On where some seat may see what another may not and two or more people play."""
+        return self.game.curtain_by_default() and len(self.people) >= 2
 
     def _curtain_key(self) -> str:
         return f"game.{self.save_id}.curtain"

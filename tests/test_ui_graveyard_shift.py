@@ -1,5 +1,6 @@
 """Graveyard Shift through the screens: two people play a whole game from the launcher behind the
-curtain (to a lowered target of 5, to keep it short), every screen read for a face-down Spirit, every
+curtain, which they turn on (it is off by default: nobody sees more than another), to a lowered target
+of 5, to keep it short; every screen read for a face-down Spirit, every
 shift made by keys; a shift set up by keys is drawn step by step before it is made, and refused steps
 change nothing; the board fits 80x24."""
 
@@ -67,6 +68,10 @@ async def test_two_people_play_a_whole_game_from_the_launcher_behind_the_curtain
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot, app, GAME)
         await type_into(pilot, app, "#seed", "2")
+        # what it hides (face-down Spirits), it hides from both alike: no curtain unless the table wants it
+        curtain = app.screen.query_one("#curtain")
+        assert curtain.value is False
+        curtain.value = True
         await pilot.press("ctrl+s")
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen)

@@ -79,8 +79,8 @@ async def open_setup(pilot, app, game_id: str) -> SetupScreen:
     """From the launcher: move down to the game game_id in the list of games and press Enter."""
     await settle(pilot)
     assert isinstance(app.screen, LauncherScreen)
-    for _ in range(40):
-        if app.screen.selected_game().id == game_id:
+    for _ in range(60):
+        if getattr(app.screen.selected_game(), "id", None) == game_id:  # None on a page to read
             break
         await pilot.press("down")
     assert app.screen.selected_game().id == game_id

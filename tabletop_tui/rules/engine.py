@@ -574,6 +574,10 @@ class Game(abc.ABC):
     #: The screen then drops a curtain before each such seat decides, and draws the table and the
     #: log from that seat's view alone (`view(seat)`, `log_for(game.log, seat)`).
     hidden_information: ClassVar[bool] = False
+    #: True when whatever the game hides, it hides from every seat alike (face-down Spirits nobody has
+    #: seen, the order of a deck): nobody at the table knows more than another, so people need no
+    #: curtain between them (it is off by default; a table may still turn it on).
+    hidden_alike: ClassVar[bool] = False
     #: What a standing's score counts, as the results' column heading ("Points", "Dice", "Chips").
     score_label: ClassVar[str] = "Score"
     #: The chance that undo never takes back, in words: "Undo: not past a roll of the dice".
@@ -673,6 +677,11 @@ class Game(abc.ABC):
 
     def describe_move(self, move: Move) -> str:
         return str(move)
+
+    @classmethod
+    def curtain_by_default(cls) -> bool:
+        """Whether people need the curtain between them: some seat may see what another may not."""
+        return cls.hidden_information and not cls.hidden_alike
 
     def turn_order(self) -> list[int]:
         """Every seat, the one that took the first turn first, then the second ... (for measuring the

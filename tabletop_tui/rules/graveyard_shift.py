@@ -116,9 +116,10 @@ class GraveyardShift(Game):
     chance = "a Spirit turned face up"
     length_unit = "turns"
     move_limit = 6000
-    #: the face-down Spirits are hidden from everyone (no seat sees more than another, but the house
-    #: declares every game with hidden cards so: the curtain is on by default and can be turned off)
+    #: the face-down Spirits are hidden from everyone alike: no seat sees more than another, so the
+    #: curtain is off by default (a table may turn it on)
     hidden_information = True
+    hidden_alike = True
     OPTIONS = (
         Option("shifts", "Shifts a turn", "int", 1,
                help="How many times the Graveyard may be shifted in one turn (the rules say one shift of "

@@ -81,12 +81,12 @@ class SetupScreen(Screen):
                 yield Static(classes="field-error", id=f"error-opt-{option.key}")
             with Horizontal(classes="field"):
                 yield Static("Curtain", classes="field-label")
-                yield Switch(self.rules.hidden_information, id="curtain")
+                yield Switch(self.rules.curtain_by_default(), id="curtain")
+                why = ("" if self.rules.curtain_by_default() else
+                       " (what this game hides, it hides from everyone alike: off unless you want it)"
+                       if self.rules.hidden_information else " (this game hides nothing: off unless you want it)")
                 yield Static(Text("hide the table between people's turns, so that each sees only their own "
-                                  "cards (this game hides nothing: off unless you want it)"
-                                  if not self.rules.hidden_information else
-                                  "hide the table between people's turns, so that each sees only their own "
-                                  "cards", style="dim"), classes="field-help")
+                                  "cards" + why, style="dim"), classes="field-help")
             with Horizontal(classes="field"):
                 yield Static("Seed", classes="field-label")
                 yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
