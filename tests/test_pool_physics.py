@@ -1,0 +1,106 @@
+"""The pool table's physics: a straight shot pots the ball it is aimed at into the pocket behind it, a
+scratch is a scratch, a miss touches nothing, the outcome has the keys the rules read
+(pool_outcome.md), and the same shot gives the same outcome and resting places; the computer shooter
+picks the shot its caller's score likes best."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from tabletop_tui.pool.physics import POCKETS, R, aim_line, rack, simulate_shot
+from tabletop_tui.pool.shooter import LEVELS, candidate_shots, choose_shot
+
+KEYS = {"first", "first_below", "contacts", "rail_after_contact", "sunk", "off_table", "foul", "rest"}
+
+
+def aimed_at(ball: tuple[float, float], pocket: str, back: float) -> tuple[tuple[float, float], float]:
+    """The cue ball `back` inches behind `ball` on the line from `pocket` through it, and the angle from
+    the cue ball to the pocket."""
+    px, py = POCKETS[pocket]
+    dx, dy = ball[0] - px, ball[1] - py
+    far = math.hypot(dx, dy)
+    cue = (ball[0] + back * dx / far, ball[1] + back * dy / far)
+    return cue, math.atan2(-dy, -dx)
+
+
+def test_a_straight_shot_pots_the_ball_in_the_pocket_it_is_aimed_at() -> None:
+    for pocket, ball in (("foot-left", (80.0, 15.0)), ("side-right", (50.0, 38.0)), ("head-right", (15.0, 40.0))):
+        cue, angle = aimed_at(ball, pocket, 20.0)
+        outcome, frames = simulate_shot({0: cue, 5: ball, 9: (60.0, 25.0) if pocket != "foot-left" else (30.0, 40.0)},
+                                        angle, 0.5)
+        assert outcome["first"] == 5, pocket
+        assert outcome["contacts"] == [5]
+        assert outcome["sunk"] == [[5, pocket]], pocket
+        assert outcome["rest"]["5"] is None and outcome["rest"]["0"] is not None
+        assert 5 not in frames[-1] and 0 in frames[-1]
+
+
+def test_a_scratch_is_the_cue_ball_in_a_pocket() -> None:
+    outcome, _ = simulate_shot({0: (50.0, 25.0), 1: (90.0, 40.0)}, -math.pi / 2, 0.4)
+    assert outcome["sunk"] == [[0, "side-left"]]
+    assert outcome["first"] is None and outcome["contacts"] == []
+    assert outcome["rest"]["0"] is None
+
+
+def test_a_miss_touches_nothing_and_the_balls_stay() -> None:
+    outcome, frames = simulate_shot({0: (20.0, 25.0), 1: (90.0, 40.0)}, math.pi, 0.05)
+    assert outcome["first"] is None and outcome["contacts"] == [] and outcome["sunk"] == []
+    assert outcome["rail_after_contact"] is False
+    assert outcome["rest"]["1"] == [90.0, 40.0]
+    assert outcome["rest"]["0"][0] < 20.0  # it rolled towards the head rail and stopped short of it
+
+
+def test_a_rail_first_and_the_outcome_keys() -> None:
+    outcome, _ = simulate_shot({0: (20.0, 25.0), 3: (60.0, 10.0)}, math.pi, 0.6)  # off the head rail first
+    assert set(outcome) == KEYS
+    assert outcome["first"] == "rail:head"
+    json.dumps(outcome)  # JSON-able as it is
+    assert outcome["off_table"] == [] and outcome["foul"] == ""
+    assert set(outcome["rest"]) == {"0", "3"}
+
+
+def test_first_below_and_a_rail_after_contact() -> None:
+    # a ball above the head string, hit firmly into the left rail
+    outcome, _ = simulate_shot({0: (20.0, 25.0), 2: (20.0, 12.0)}, -math.pi / 2, 0.6)
+    assert outcome["first"] == 2 and outcome["first_below"] is False
+    assert outcome["rail_after_contact"] is True
+    outcome, _ = simulate_shot({0: (40.0, 25.0), 2: (40.0 + 20, 25.0)}, 0.0, 0.2)
+    assert outcome["first"] == 2 and outcome["first_below"] is True
+
+
+def test_the_same_shot_replays_to_the_same_outcome_and_rest() -> None:
+    balls = rack(cue=(20.0, 23.0))
+    first, frames = simulate_shot(balls, math.atan2(2.0, 55.0), 1.0, seed=7)
+    again, frames_again = simulate_shot({str(k): list(v) for k, v in balls.items()}, math.atan2(2.0, 55.0), 1.0, seed=7)
+    assert first == again and frames == frames_again
+    assert len(first["contacts"]) >= 1 and first["rail_after_contact"]
+    # the last frame is where the balls rest
+    resting = {k: v for k, v in first["rest"].items() if v is not None}
+    assert {str(k) for k in frames[-1]} == set(resting)
+    for k, (x, y) in frames[-1].items():
+        assert math.isclose(x, resting[str(k)][0], abs_tol=0.006) and math.isclose(y, resting[str(k)][1], abs_tol=0.006)
+    # a different seed wavers the stroke: not the same break
+    other, _ = simulate_shot(balls, math.atan2(2.0, 55.0), 1.0, seed=8)
+    assert other["rest"] != first["rest"]
+
+
+def test_the_aim_line_stops_at_the_ghost_ball() -> None:
+    (x, y), hit = aim_line({0: (20.0, 25.0), 4: (60.0, 25.0)}, 0.0)
+    assert hit == 4 and math.isclose(x, 60.0 - 2 * R) and math.isclose(y, 25.0)
+    (x, y), hit = aim_line({0: (20.0, 25.0), 4: (60.0, 25.0)}, math.pi)
+    assert hit is None and math.isclose(x, R)
+
+
+def test_the_shooter_takes_the_shot_its_score_likes() -> None:
+    balls = {0: (30.0, 25.0), 1: (60.0, 12.0), 2: (70.0, 38.0)}
+    assert len(candidate_shots(balls, targets=[1])) >= 2
+
+    def pot_two(outcome: dict) -> float:
+        return 10.0 * sum(1 for ball, _ in outcome["sunk"] if ball == 2) - 10.0 * any(b == 0 for b, _ in outcome["sunk"])
+
+    choice = choose_shot(balls, pot_two, "hard", seed=3)
+    assert choice.trials == LEVELS["hard"][0]
+    assert choice.score == 10.0 and [2, choice.expected["sunk"][0][1]] in choice.expected["sunk"]
+    assert choose_shot(balls, pot_two, "hard", seed=3) == choice  # deterministic
+    assert choose_shot(balls, pot_two, "easy", seed=3).trials == LEVELS["easy"][0]
