@@ -189,10 +189,18 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, secret: str | None = 
     return GuardedServer()
 
 
+def new_secret(host: str, required: bool = False) -> str | None:
+    """The secret a server on `host` asks for: a new random one for any host but the loopback (or when
+    `required`), else None (the loopback answers only this machine)."""
+    if required or not is_loopback(host):
+        return secrets.token_urlsafe(18)
+    return None
+
+
 def serve(host: str, port: int, require_secret: bool = False, out=None) -> int:
     """Serve until interrupted; print the address first. Returns the exit status."""
     out = out or sys.stdout
-    secret = secrets.token_urlsafe(18) if (require_secret or not is_loopback(host)) else None
+    secret = new_secret(host, require_secret)
     server = make_server(host, port, secret)
     print(f"tabletop-tui in a browser: open {address(host, port, secret)}", file=out)
     if secret:
