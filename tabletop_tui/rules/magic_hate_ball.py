@@ -1,0 +1,357 @@
+"""Magic Hate Ball: a handicap series of short pocket-billiards games, refereed at a real table.
+
+Each player's handicap is their starting score (4 for a newcomer; the store keeps it per person across
+games and sessions, the screen proposes it). The break goes to the lowest handicap (a draw from the
+game's stream among ties). After the break, every legal shot scores a point per ball sunk, or costs a
+point when it sinks nothing (which ends the inning). Ten points or more at the end of an inning wins;
+zero or fewer loses (out of the game). Any foul puts the shooter out. A loser's or a fouler's handicap
+goes up by one, the winner's down by one; if every opponent drops out, the last player has not won.
+With one object ball left on the table, the other fourteen are re-racked.
+
+Moves: `handicap h` (each seat in turn, before the break), then per shot: `sink` (one more ball went
+down), and `done` (a legal shot: what was sunk counts) or `foul KIND` (see pool.FOULS).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
+from tabletop_tui.rules.pool import FOUL_SHORT, IN_HAND, Reading, foul_words, read_outcome
+from tabletop_tui.rules.words import listing, plural
+
+START_HANDICAP = 4
+HANDICAP_RANGE = range(-30, 31)
+WIN_AT = 10
+BALLS = 15
+SINK = Move("sink")
+DONE = Move("done")
+FOUL_KINDS = ("scratch", "no-hit", "no-rail", "other")
+FOUL_MOVES = {k: Move("foul", (k,)) for k in (*FOUL_KINDS, "behind")}
+HANDICAP_MOVES = {h: Move("handicap", (h,)) for h in HANDICAP_RANGE}
+RERACK = ("one ball left: re-rack the other fourteen with the top of the rack empty; leave the last ball "
+          "and the cue ball where they are, unless one lies inside the rack (an object ball there goes into "
+          "the rack, the cue ball to the Head Spot)")
+RACK_ALL = "no ball left: rack all fifteen again"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class MagicHateBallView(View):
+    phase: str  # "handicaps" or "play"
+    handicaps: list[int | None]
+    scores: list[int]
+    out: list[str]  # "" in the game, "foul", "lost"
+    current: int | None
+    breaker: int | None
+    is_break: bool
+    inning_points: int
+    shot_sunk: int
+    on_table: int
+    in_hand: bool
+    winner: int | None
+    changes: list[int]
+    options: dict[str, Any]
+
+
+class MagicHateBall(Game):
+    id = "magic-hate-ball"
+    title = "Magic Hate Ball"
+    score_label = "Points"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    hidden_information = False
+    chance = "the draw for the break"
+    move_limit = 6000
+    length_unit = "shots"
+    OPTIONS = (
+        Option("others", "Players still in when someone wins", "choice", "unchanged",
+               help="The rules say that whoever ends an inning at 0 or less loses; when someone wins, the "
+                    "players still in the game have not lost by that rule, so their handicaps stay. "
+                    "Or count them as losers too (their handicaps go up by one).",
+               choices=(("unchanged", "keep their handicaps"), ("lose", "lose: handicap +1"))),
+    )
+
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
+        super().__init__(players, seed, **options)
+        n = len(self.players)
+        self.handicaps: list[int | None] = [None] * n
+        self.scores = [0] * n
+        self.out = [""] * n
+        self.current: int | None = None
+        self.breaker: int | None = None
+        self.is_break = True
+        self.inning_points = 0
+        self.shot_sunk = 0
+        self.on_table = BALLS
+        self.in_hand = False
+        self.winner: int | None = None
+        self.changes = [0] * n
+        self.shots = 0
+        self.over = False
+        self._outcome: Outcome | None = None
+        self.log.append(self.say(
+            "Magic Hate Ball: each player's handicap is their starting score (4 for a newcomer). Enter "
+            f"{self.players[0]}'s handicap.", "setup"))
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return "handicaps" if None in self.handicaps else "play"
+
+    def to_act(self) -> list[int]:
+        if self.over:
+            return []
+        if None in self.handicaps:
+            return [self.handicaps.index(None)]
+        return [] if self.current is None else [self.current]
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.over or seat not in self.to_act():
+            return []
+        if self.phase == "handicaps":
+            return list(HANDICAP_MOVES.values())
+        moves = [SINK] if self.shot_sunk < self.on_table else []
+        moves.append(DONE)
+        moves.extend(FOUL_MOVES[k] for k in FOUL_KINDS)
+        if self.in_hand:
+            moves.append(FOUL_MOVES["behind"])
+        return moves
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        if move.kind == "handicap":
+            return self._handicap(seat, int(move.args[0]))
+        if move.kind == "sink":
+            self.shot_sunk += 1
+            n = self.shot_sunk
+            return [self.say(f"{self.players[seat]}'s shot: {plural(n, 'ball')} sunk so far.", "sink", seat)]
+        if move.kind == "done":
+            return self._legal_shot(seat)
+        return self._foul(seat, str(move.args[0]))
+
+    def _handicap(self, seat: int, value: int) -> list[Event]:
+        self.handicaps[seat] = value
+        self.scores[seat] = value
+        events = [self.say(f"{self.players[seat]}'s handicap is {value}: {self.players[seat]} starts with "
+                           f"{plural(value, 'point')}.", "handicap", seat)]
+        if None in self.handicaps:
+            return events
+        low = min(h for h in self.handicaps if h is not None)
+        ties = [s for s, h in enumerate(self.handicaps) if h == low]
+        breaker = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        self.breaker = self.current = breaker
+        why = (f"the lowest handicap ({low})" if len(ties) == 1
+               else f"drawn among the lowest handicaps ({listing([self.players[s] for s in ties])}, {low})")
+        events.append(self.say(
+            f"Rack the fifteen balls. {self.players[breaker]} breaks, {why}: from anywhere behind the Head "
+            "String; the break scores nothing and costs nothing, and a ball sunk on it lets "
+            f"{self.players[breaker]} shoot again.", "break", breaker))
+        return events
+
+    def _sunk_off(self) -> str:
+        """Take the shot's sunk balls off the table; the re-rack they call for, in words, or ""."""
+        self.on_table -= self.shot_sunk
+        self.shot_sunk = 0
+        if self.on_table == 1:
+            self.on_table = BALLS
+            return RERACK
+        if self.on_table == 0:
+            self.on_table = BALLS
+            return RACK_ALL
+        return ""
+
+    def _legal_shot(self, seat: int) -> list[Event]:
+        me = self.players[seat]
+        n = self.shot_sunk
+        rack = self._sunk_off()
+        self.in_hand = False
+        self.shots += 1
+        after = f" {rack[0].upper()}{rack[1:]}." if rack else ""
+        if self.is_break:
+            self.is_break = False
+            if n:
+                return [self.say(f"{me} sinks {plural(n, 'ball')} on the break (the break scores nothing) and "
+                                 f"shoots again.{after}", "shot", seat)]
+            events = [self.say(f"{me} sinks nothing on the break: no points lost.", "shot", seat)]
+            self._next_inning(seat, events)
+            return events
+        if n:
+            self.scores[seat] += n
+            self.inning_points += n
+            return [self.say(f"{me} sinks {plural(n, 'ball')}: {signed(n)}, {self.scores[seat]} points "
+                             f"({signed(self.inning_points)} this inning). {me} shoots again.{after}", "shot", seat)]
+        self.scores[seat] -= 1
+        self.inning_points -= 1
+        events = [self.say(f"{me} sinks nothing: -1, {self.scores[seat]} points ({signed(self.inning_points)} this "
+                           "inning), and the inning is over.", "shot", seat)]
+        score = self.scores[seat]
+        if score >= WIN_AT:
+            self._win(seat, events)
+            return events
+        if score <= 0:
+            self._drop(seat, "lost", events)
+            if not self.over:
+                self._next_inning(seat, events)
+            return events
+        self._next_inning(seat, events)
+        return events
+
+    def _foul(self, seat: int, kind: str) -> list[Event]:
+        n = self.shot_sunk
+        rack = self._sunk_off()
+        self.is_break = False
+        self.shots += 1
+        sunk = f" (the {plural(n, 'ball')} sunk stay down)" if n else ""
+        events = [self.say(f"Foul: {foul_words(kind)}{sunk}.", "foul", seat, foul=kind)]
+        if rack:
+            events.append(self.say(f"{rack[0].upper()}{rack[1:]}.", "rack"))
+        self._drop(seat, "foul", events)
+        if not self.over:
+            self.in_hand = kind == "scratch"
+            self._next_inning(seat, events)
+        return events
+
+    def _drop(self, seat: int, why: str, events: list[Event]) -> None:
+        me = self.players[seat]
+        self.out[seat] = why
+        self.changes[seat] = 1
+        handicap = self._handicap_of(seat) + 1
+        text = (f"foul: {me} drops out, handicap {handicap}." if why == "foul"
+                else f"{me} ends the inning with {self.scores[seat]} points and loses: {me} drops out, handicap "
+                     f"{handicap}.")
+        events.append(self.say(text[0].upper() + text[1:], "out", seat))
+        left = [s for s in range(len(self.players)) if not self.out[s]]
+        if len(left) == 1:
+            last = left[0]
+            events.append(self.say(
+                f"Every opponent of {self.players[last]} has dropped out: the game is over, and that is no win; "
+                f"{self.players[last]}'s handicap stays {self._handicap_of(last)}.", "alone", last))
+            self._finish(events)
+
+    def _win(self, seat: int, events: list[Event]) -> None:
+        self.winner = seat
+        self.changes[seat] = -1
+        events.append(self.say(f"{self.players[seat]} ends the inning with {self.scores[seat]} points and wins: "
+                               f"handicap {self._handicap_of(seat) - 1}.", "win", seat))
+        if self.options["others"] == "lose":
+            for s in range(len(self.players)):
+                if s != seat and not self.out[s]:
+                    self.changes[s] = 1
+        self._finish(events)
+
+    def _next_inning(self, seat: int, events: list[Event]) -> None:
+        n = len(self.players)
+        nxt = (seat + 1) % n
+        while self.out[nxt]:
+            nxt = (nxt + 1) % n
+        self.current = nxt
+        self.inning_points = 0
+        hand = f" {IN_HAND[0].upper()}{IN_HAND[1:]}." if self.in_hand else ""
+        events.append(self.say(f"{self.players[nxt]} shoots ({self.scores[nxt]} points).{hand}", "turn", nxt))
+
+    def _handicap_of(self, seat: int) -> int:
+        h = self.handicaps[seat]
+        return START_HANDICAP if h is None else h
+
+    def _finish(self, events: list[Event]) -> None:
+        self.over = True
+        self.current = None
+        self._outcome = self._score()
+        events.append(self.say(self._outcome.summary, "game_over"))
+
+    def handicaps_after(self) -> list[int]:
+        """Every player's handicap after this game (once it is over: the store keeps them)."""
+        return [self._handicap_of(s) + self.changes[s] for s in range(len(self.players))]
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _score(self) -> Outcome:
+        names = self.players
+        after = self.handicaps_after()
+        keys = [(s == self.winner, not self.out[s], self.scores[s]) for s in range(len(names))]
+        details = []
+        for s in range(len(names)):
+            how = {"foul": "fouled out", "lost": "lost"}.get(self.out[s], "won" if s == self.winner else "still in")
+            details.append(f"{how}; handicap {self._handicap_of(s)} -> {after[s]}")
+        standings = rank_standings(names, keys, list(self.scores), details)
+        if self.winner is not None:
+            summary = f"{names[self.winner]} wins with {self.scores[self.winner]} points."
+        else:
+            last = [s for s in range(len(names)) if not self.out[s]]
+            summary = f"Every opponent of {listing([names[s] for s in last])} dropped out: nobody won."
+        return Outcome(standings, summary, "")
+
+    def length(self) -> int:
+        return self.shots
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        first = self.breaker or 0
+        return [(first + k) % n for k in range(n)]
+
+    def view(self, seat: int | None = None) -> MagicHateBallView:
+        return {
+            "phase": self.phase,
+            "handicaps": list(self.handicaps),
+            "scores": list(self.scores),
+            "out": list(self.out),
+            "current": self.current,
+            "breaker": self.breaker,
+            "is_break": self.is_break,
+            "inning_points": self.inning_points,
+            "shot_sunk": self.shot_sunk,
+            "on_table": self.on_table,
+            "in_hand": self.in_hand,
+            "winner": self.winner,
+            "changes": list(self.changes),
+            "options": dict(self.options),
+        }
+
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        for key in ("handicaps", "scores", "out", "changes"):
+            state[key] = list(state[key])
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def refusal(self, seat: int, move: Move) -> str:
+        if move.kind not in ("handicap", "sink", "done", "foul"):
+            return f"Magic Hate Ball has no {move.kind!r} move: enter the balls sunk, then the shot or its foul."
+        wait = self.not_your_turn(seat)
+        if wait:
+            return wait
+        if self.phase == "handicaps":
+            if move.kind == "handicap":
+                return f"A handicap is a whole number from {HANDICAP_RANGE[0]} to {HANDICAP_RANGE[-1]}."
+            return f"First enter {self.players[seat]}'s handicap."
+        if move.kind == "handicap":
+            return "The handicaps are set: the game is under way."
+        if move.kind == "sink":
+            return f"Only {plural(self.on_table, 'object ball')} {'is' if self.on_table == 1 else 'are'} on the table."
+        if move.kind == "foul" and move.args == ("behind",):
+            return "That foul is only for a shot with the cue ball in hand after a scratch."
+        return f"{move} is not a shot Magic Hate Ball knows (fouls: {', '.join(FOUL_KINDS)}, behind)."
+
+    def describe_move(self, move: Move) -> str:
+        if move.kind == "handicap":
+            return f"Handicap {move.args[0]}"
+        if move.kind == "sink":
+            return "A ball sunk"
+        if move.kind == "done":
+            n = self.shot_sunk
+            return f"Legal shot, {plural(n, 'ball')} sunk" if n else "Legal shot, nothing sunk"
+        if move.kind == "foul":
+            return f"Foul: {FOUL_SHORT.get(str(move.args[0]), 'foul')}"
+        return str(move)
+
+
+def shot_moves(outcome: dict[str, Any], in_hand: bool = False) -> list[Move]:
+    """A shot's outcome (from a table in the terminal) as the moves a referee enters."""
+    reading: Reading = read_outcome(outcome, in_hand=in_hand)
+    moves = [SINK] * len(reading.sunk)
+    moves.append(FOUL_MOVES[reading.foul] if reading.foul and reading.foul in FOUL_MOVES else DONE)
+    return moves

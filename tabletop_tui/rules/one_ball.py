@@ -1,0 +1,243 @@
+"""One Ball (Hate Ball Solitaire): clear the table of fifteen balls alone, refereed at a real table.
+
+After the break, every shot is called (a pocket for the ball you aim at). A miss spots a sunk ball on
+the Foot Spot; four misses in a row lose, so does a miss with no ball to spot, so does any foul. Balls
+sunk by mistake stay down. The table cleared wins. The count of shots is the score (fewer is better).
+
+Moves: the break: `sink` per ball sunk, then `done` or `foul KIND`. Every later shot: `call POCKET`,
+then `made` (the called ball went into the called pocket), `sink` for each other ball sunk, then `done`
+or `foul KIND` (see pool.FOULS).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing, View
+from tabletop_tui.rules.pool import (FOUL_SHORT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS, Reading,
+                                     foul_words, read_outcome)
+from tabletop_tui.rules.words import plural
+
+BALLS = 15
+MISSES_LOSE = 4
+SINK = Move("sink")
+MADE = Move("made")
+DONE = Move("done")
+FOUL_KINDS = ("scratch", "no-hit", "no-rail", "other")
+FOUL_MOVES = {k: Move("foul", (k,)) for k in FOUL_KINDS}
+CALL_MOVES = {p: Move("call", (p,)) for p in POCKETS}
+
+
+class OneBallView(View):
+    on_table: int
+    to_spot: int
+    misses: int
+    shots: int
+    is_break: bool
+    call: str | None
+    made: bool
+    others: int
+    ending: str | None
+
+
+class OneBall(Game):
+    id = "one-ball"
+    title = "One Ball"
+    score_label = "Shots"
+    min_players = 1
+    max_players = 1
+    rules_version = 1
+    hidden_information = False
+    move_limit = 5000
+    length_unit = "shots"
+
+    def __init__(self, players: list[str], seed: int = 0, **options: Any):
+        super().__init__(players, seed, **options)
+        self.on_table = BALLS
+        self.misses = 0
+        self.shots = 0
+        self.is_break = True
+        self.call: str | None = None
+        self.made = False
+        self.others = 0
+        self.won: bool | None = None
+        self.end_words = ""
+        self._outcome: Outcome | None = None
+        self.log.append(self.say(
+            f"Rack the fifteen balls. {self.players[0]} breaks from anywhere behind the Head String: no call, "
+            "and no penalty for sinking nothing.", "setup"))
+
+    def to_act(self) -> list[int]:
+        return [] if self.won is not None else [0]
+
+    @property
+    def left_to_sink(self) -> int:
+        return self.on_table - self.others - (1 if self.made else 0)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.won is not None or seat != 0:
+            return []
+        fouls = [FOUL_MOVES[k] for k in FOUL_KINDS]
+        if self.is_break:
+            return [*([SINK] if self.left_to_sink else []), DONE, *fouls]
+        if self.call is None:
+            return [*CALL_MOVES.values(), *fouls]
+        moves = []
+        if self.left_to_sink:
+            if not self.made:
+                moves.append(MADE)
+            moves.append(SINK)
+        return [*moves, DONE, *fouls]
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        me = self.players[0]
+        if move.kind == "call":
+            self.call = str(move.args[0])
+            return [self.say(f"{me} calls {POCKET_WORDS[self.call]}.", "call", 0)]
+        if move.kind == "made":
+            self.made = True
+            return [self.say(f"The called ball drops in {POCKET_WORDS[self.call or '']}.", "made", 0)]
+        if move.kind == "sink":
+            self.others += 1
+            return [self.say(f"{me} sinks a ball{'' if self.is_break else ' (not the one called: it stays down)'}.",
+                             "sink", 0)]
+        if move.kind == "done":
+            return self._legal_shot()
+        return self._foul(str(move.args[0]))
+
+    def _end_shot(self) -> int:
+        sunk = self.others + (1 if self.made else 0)
+        self.on_table -= sunk
+        self.shots += 1
+        self.call = None
+        self.made = False
+        self.others = 0
+        return sunk
+
+    def _legal_shot(self) -> list[Event]:
+        me = self.players[0]
+        made = self.made
+        was_break = self.is_break
+        sunk = self._end_shot()
+        self.is_break = False
+        events: list[Event] = []
+        if was_break:
+            events.append(self.say(f"{me} sinks {plural(sunk, 'ball')} on the break: "
+                                   f"{plural(self.on_table, 'ball')} on the table.", "shot", 0))
+        elif made:
+            self.misses = 0
+            events.append(self.say(f"Made: {plural(self.on_table, 'ball')} on the table, no misses in a row.",
+                                   "shot", 0))
+        else:
+            self.misses += 1
+            extra = f" ({plural(sunk, 'ball')} sunk by mistake stay down)" if sunk else ""
+            text = f"Missed{extra}: {self.misses} in a row."
+            to_spot = BALLS - self.on_table
+            if self.misses >= MISSES_LOSE:
+                events.append(self.say(f"{text} Four misses in a row: {me} loses.", "shot", 0))
+                return self._end(False, "four misses in a row", events)
+            if to_spot == 0:
+                events.append(self.say(f"{text} No ball to spot: {me} loses.", "shot", 0))
+                return self._end(False, "no ball left to spot", events)
+            self.on_table += 1
+            events.append(self.say(f"{text} {ONE_BALL_SPOTTING[0].upper()}{ONE_BALL_SPOTTING[1:]}: "
+                                   f"{plural(self.on_table, 'ball')} on the table.", "spot", 0))
+        if self.on_table == 0:
+            events.append(self.say(f"The table is clear: {me} wins in {plural(self.shots, 'shot')}.", "win", 0))
+            return self._end(True, "table cleared", events)
+        events.append(self.say(f"{me}: call the next shot (a pocket).", "turn", 0))
+        return events
+
+    def _foul(self, kind: str) -> list[Event]:
+        me = self.players[0]
+        self._end_shot()
+        self.is_break = False
+        events = [self.say(f"Foul: {foul_words(kind)}. {me} loses.", "foul", 0, foul=kind)]
+        return self._end(False, "a foul", events)
+
+    def _end(self, won: bool, why: str, events: list[Event]) -> list[Event]:
+        self.won = won
+        self.end_words = why
+        name = self.players[0]
+        summary = (f"{name} clears the table in {plural(self.shots, 'shot')} and wins." if won
+                   else f"{name} loses ({why}) after {plural(self.shots, 'shot')}, "
+                        f"{plural(self.on_table, 'ball')} left.")
+        # one seat: a win is first place; a loss is placed below it (no seat is first, so it is no win)
+        self._outcome = Outcome([Standing(0, name, 1 if won else 2, self.shots, why)], summary, "")
+        events.append(self.say(summary, "game_over"))
+        return events
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def length(self) -> int:
+        return self.shots
+
+    def view(self, seat: int | None = None) -> OneBallView:
+        return {
+            "on_table": self.on_table,
+            "to_spot": BALLS - self.on_table,
+            "misses": self.misses,
+            "shots": self.shots,
+            "is_break": self.is_break,
+            "call": self.call,
+            "made": self.made,
+            "others": self.others,
+            "ending": None if self.won is None else ("won" if self.won else f"lost: {self.end_words}"),
+        }
+
+    def refusal(self, seat: int, move: Move) -> str:
+        if move.kind not in ("call", "made", "sink", "done", "foul"):
+            return f"One Ball has no {move.kind!r} move: call a pocket, then enter what went down."
+        if self.is_break and move.kind in ("call", "made"):
+            return "The break is not called: enter the balls it sank."
+        if move.kind == "call":
+            if self.call is not None:
+                return f"The shot is called already ({POCKET_WORDS[self.call]})."
+            return f"The pockets are {', '.join(POCKETS)}."
+        if self.call is None and move.kind in ("made", "sink", "done"):
+            return "First call the shot: the pocket of the ball you aim at."
+        if move.kind == "made" and self.made:
+            return "The called ball is in already."
+        if move.kind in ("made", "sink"):
+            return f"Only {plural(self.on_table, 'ball')} {'is' if self.on_table == 1 else 'are'} on the table."
+        return f"{move} is not a shot One Ball knows."
+
+    def describe_move(self, move: Move) -> str:
+        if move.kind == "call":
+            p = str(move.args[0])
+            return f"Call {POCKET_SHORT.get(p, p)}: {POCKET_WORDS.get(p, p)}"
+        if move.kind == "made":
+            return "Made it (the called ball)"
+        if move.kind == "sink":
+            return "A ball sunk" if self.is_break else "Another ball sunk"
+        if move.kind == "done":
+            if self.is_break:
+                return "Break over"
+            return "Shot over: made" if self.made else "Shot over: missed"
+        if move.kind == "foul":
+            return f"Foul: {FOUL_SHORT.get(str(move.args[0]), 'foul')}"
+        return str(move)
+
+
+class Call(TypedDict):
+    ball: int
+    pocket: str
+
+
+def shot_moves(outcome: dict[str, Any], is_break: bool = False) -> list[Move]:
+    """A shot's outcome (from a table in the terminal, with its "call": [ball, pocket] after the break) as
+    the moves a referee enters."""
+    reading: Reading = read_outcome(outcome)
+    moves: list[Move] = []
+    call = outcome.get("call")
+    made = False
+    if not is_break and call:
+        moves.append(CALL_MOVES[str(call[1])])
+        made = (int(call[0]), str(call[1])) in reading.sunk
+        if made:
+            moves.append(MADE)
+    others = len(reading.sunk) - (1 if made else 0)
+    moves.extend([SINK] * others)
+    moves.append(FOUL_MOVES[reading.foul] if reading.foul in FOUL_MOVES else DONE)
+    return moves

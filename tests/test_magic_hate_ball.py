@@ -1,0 +1,120 @@
+"""Magic Hate Ball: handicaps as starting scores and the break to the lowest (a draw among ties), the
+break scoring nothing, +1 a ball and -1 for nothing, ten to win and zero to lose at the end of an inning,
+fouls putting the shooter out, "all opponents fouled out" changing nobody's handicap, negative
+handicaps, the re-rack with one ball left, the cue ball in hand after a scratch, the option for the
+players still in, refusals, and a table's shot read as moves."""
+
+import pytest
+
+from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.rules.magic_hate_ball import MagicHateBall, shot_moves
+from tabletop_tui.rules.pool import rack_positions, rerack
+
+DONE, SINK = Move("done"), Move("sink")
+
+
+def foul(k="scratch"):
+    return Move("foul", (k,))
+
+
+def start(handicaps, seed=0, **options):
+    g = MagicHateBall([f"P{k}" for k in range(len(handicaps))], seed, **options)
+    for s, h in enumerate(handicaps):
+        g.play(s, Move("handicap", (h,)))
+    return g
+
+
+def shot(g, *moves):
+    seat = g.to_act()[0]
+    return " ".join(e.text for m in moves for e in g.play(seat, m))
+
+
+def test_lowest_handicap_breaks_and_ties_are_drawn():
+    assert start([5, 3, 4]).to_act() == [1]
+    breakers = {start([4, 4, 6], seed).to_act()[0] for seed in range(20)}
+    assert breakers == {0, 1}
+
+
+def test_break_scores_nothing_and_scoring():
+    g = start([4, 4, 5])
+    b = g.to_act()[0]
+    said = shot(g, SINK, SINK, DONE)
+    assert g.scores[b] == 4 and g.to_act() == [b] and "shoots again" in said
+    shot(g, SINK, DONE)  # +1
+    said = shot(g, DONE)  # -1: the inning is over, 0 this inning as the seed's example says
+    assert g.scores[b] == 4 and "(0 this inning)" in said
+    assert g.to_act() != [b]
+
+
+def test_break_with_nothing_passes_without_a_check():
+    g = start([-2, 4])
+    said = shot(g, DONE)  # the negative handicap breaks and sinks nothing: still in
+    assert not g.out[0] and g.to_act() == [1] and "no points lost" in said
+
+
+def test_negative_handicap_stays_in_with_a_positive_first_inning():
+    g = start([-1, 4])
+    shot(g, DONE)
+    shot(g, SINK, DONE, DONE)  # P1 +1 -1
+    shot(g, SINK, SINK, SINK, DONE, DONE)  # P0: -1 +3 -1 = 1: positive, stays in
+    assert g.scores[0] == 1 and not g.out[0]
+
+
+def test_ten_wins_zero_loses_and_handicaps():
+    g = start([9, 1, 4])
+    shot(g, DONE)  # P1 breaks (lowest), nothing
+    shot(g, SINK, DONE, SINK, DONE, DONE)  # P2: 4 + 2 - 1 = 5
+    said = shot(g, SINK, DONE, SINK, DONE, DONE)  # P0: 9 + 2 - 1 = 10 at the end of the inning: wins
+    assert g.outcome().winner == 0 and g.handicaps_after() == [8, 1, 4]
+    assert "wins" in said
+    g = start([9, 1, 4], others="lose")
+    shot(g, DONE)
+    shot(g, SINK, DONE, SINK, DONE, DONE)
+    shot(g, SINK, DONE, SINK, DONE, DONE)
+    assert g.handicaps_after() == [8, 2, 5]
+    g = start([4, 1, 4])
+    shot(g, DONE)  # P1's break
+    shot(g, DONE)  # P2: 3
+    shot(g, DONE)  # P0: 3
+    said = shot(g, DONE)  # P1: 0: loses
+    assert g.out[1] == "lost" and "drops out, handicap 2" in said
+
+
+def test_foul_drops_out_and_all_opponents_fouled_out_is_no_win():
+    g = start([4, 5, 6])
+    said = shot(g, foul("scratch"))  # a foul on the break is a foul
+    assert "Foul: a scratch" in said and "P0 drops out, handicap 5" in said
+    assert g.in_hand and foul("behind") in g.legal_moves(1) and "Cue ball in hand" in said
+    said = shot(g, foul("behind"))
+    assert g.over and g.outcome().winner == 2  # placed first, but the handicap stays
+    assert g.handicaps_after() == [5, 6, 6] and "no win" in said
+
+
+def test_rerack_with_one_ball_left():
+    g = start([4, 4])
+    said = shot(g, *[SINK] * 14, DONE)
+    assert "re-rack the other fourteen with the top of the rack empty" in said and g.on_table == 15
+    assert SINK in g.legal_moves(g.to_act()[0])
+    # the positions: fourteen spots behind the apex; a ball in the rack goes in, a cue ball to the Head Spot
+    assert len(rack_positions(14)) == 14 and rack_positions(15)[0] == (75.0, 25.0)
+    moved = rerack({0: (76.0, 25.0), 7: (30.0, 10.0)}, [0, 7], list(range(1, 7)) + list(range(8, 16)))
+    assert moved[0] == (25.0, 25.0) and 7 not in moved and len(moved) == 15
+
+
+def test_refusals():
+    g = MagicHateBall(["A", "B"])
+    with pytest.raises(IllegalMove, match="handicap"):
+        g.play(0, DONE)
+    with pytest.raises(IllegalMove, match="whole number from"):
+        g.play(0, Move("handicap", (99,)))
+    g = start([4, 5])
+    with pytest.raises(IllegalMove, match="after a scratch"):
+        g.play(0, foul("behind"))
+
+
+def test_outcome_read_as_moves():
+    out = {"first": 3, "first_below": True, "contacts": [3], "rail_after_contact": False,
+           "sunk": [[3, "foot-left"], [4, "side-left"]], "off_table": [], "foul": ""}
+    assert shot_moves(out) == [SINK, SINK, DONE]
+    assert shot_moves({**out, "sunk": []}) == [foul("no-rail")]
+    assert shot_moves({**out, "first": "rail:left"}, in_hand=True) == [SINK, SINK, foul("behind")]
