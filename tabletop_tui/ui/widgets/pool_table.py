@@ -76,6 +76,7 @@ class PoolTable(Widget, can_focus=True):
     DEFAULT_CSS = """
     PoolTable { width: 1fr; height: 1fr; min-height: 8; }
     """
+    frame_period = FRAME_DT  # seconds between the animation's frames (the physics samples at this rate)
 
     class Shot(Message):
         """The balls have stopped: the shot's outcome (pool_outcome.md)."""
@@ -94,6 +95,7 @@ class PoolTable(Widget, can_focus=True):
         self.power = power
         self.frames: list[dict[int, tuple[float, float]]] = []
         self.frame = 0
+        self.frames_played = 0  # frames of the last shot shown before it ended (or was skipped)
         self.outcome: dict[str, Any] | None = None
         self._timer: Any = None
         self._drawn = (0, 0)
@@ -141,7 +143,7 @@ class PoolTable(Widget, can_focus=True):
         self.positions = dict(self.frames[0])
         self._changed(status=True)
         if self.is_mounted:
-            self._timer = self.set_interval(FRAME_DT, self.advance)
+            self._timer = self.set_interval(self.frame_period, self.advance)
 
     def advance(self) -> None:
         """The next frame of the shot; after the last, the shot is over."""
@@ -164,6 +166,7 @@ class PoolTable(Widget, can_focus=True):
             self._timer.stop()
             self._timer = None
         outcome = self.outcome
+        self.frames_played = self.frame
         self.frames = []
         self.frame = 0
         if outcome is not None and outcome.get("rest") is not None:

@@ -1,0 +1,127 @@
+"""The pool table widget: the aiming keys turn the ghost line (coarse, and fine with shift), the power
+keys fill the meter, a shot posts its outcome when the balls stop (the animation played frame by frame,
+or skipped with a key), and a key while aiming draws one frame in which only the lines the ghost line
+crosses are drawn anew."""
+
+from __future__ import annotations
+
+import math
+
+from textual._compositor import CompositorUpdate
+from textual.app import App, ComposeResult
+
+from tabletop_tui.pool.physics import aim_line, simulate_shot
+from tabletop_tui.ui.widgets.pool_table import COARSE, FINE, GHOST, PoolTable
+
+BALLS = {0: (10.0, 25.0), 1: (90.0, 25.0), 2: (80.0, 10.0), 11: (70.0, 40.0)}
+
+
+class TableApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shots: list[dict] = []
+        self.frames_drawn = 0
+
+    def compose(self) -> ComposeResult:
+        yield PoolTable(BALLS, power=0.3)
+
+    def on_mount(self) -> None:
+        self.query_one(PoolTable).focus()
+
+    def on_pool_table_shot(self, message: PoolTable.Shot) -> None:
+        self.shots.append(message.outcome)
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        super()._display(screen, renderable)
+        if isinstance(renderable, CompositorUpdate):
+            self.frames_drawn += 1
+
+
+def ghost_pixels(table: PoolTable) -> set[tuple[int, int]]:
+    return {(px, py) for py, row in table._pixels.items() for px, colour in row.items() if colour == GHOST}
+
+
+async def test_the_aiming_keys_turn_the_ghost_line_and_the_power_keys_fill_the_meter() -> None:
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        before = ghost_pixels(table)
+        assert before and aim_line(table.positions, table.angle)[1] == 1  # straight at the 1
+        await pilot.press("right")
+        assert math.isclose(table.angle, COARSE)
+        after = ghost_pixels(table)
+        assert after != before
+        await pilot.press("shift+left")
+        assert math.isclose(table.angle, COARSE - FINE)
+        await pilot.press("left", "left")
+        assert math.isclose(table.angle % math.tau, (-COARSE - FINE) % math.tau)
+        assert "▮▮▮▯" in table.status_text()
+        await pilot.press("up")
+        assert math.isclose(table.power, 0.4) and "▮▮▮▮▯" in table.status_text()
+        await pilot.press("9")
+        assert math.isclose(table.power, 0.9)
+        await pilot.press("0")
+        assert math.isclose(table.power, 1.0)
+
+
+async def test_a_shot_posts_its_outcome_when_the_balls_stop() -> None:
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        table.frame_period = 100.0  # the frames are advanced here, one at a time
+        await pilot.press("5", "space")
+        assert table.rolling and not app.shots
+        frames = len(table.frames)
+        assert frames > 10
+        for _ in range(frames - 1):
+            table.advance()
+        await pilot.pause()
+        assert table.rolling and not app.shots and table.frame == frames - 1
+        table.advance()
+        await pilot.pause()
+        assert len(app.shots) == 1
+        outcome = app.shots[0]
+        assert outcome["first"] == 1 and not table.rolling
+        assert {str(k): [round(x, 2), round(y, 2)] for k, (x, y) in table.positions.items()} == \
+            {k: v for k, v in outcome["rest"].items() if v is not None}
+
+
+async def test_the_animation_can_be_skipped() -> None:
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        table.frame_period = 100.0  # no frame comes by itself
+        await pilot.press("0", "space")  # full power: a long shot
+        assert table.rolling and table.frame == 0 and len(table.frames) > 100
+        await pilot.press("s")
+        await pilot.pause()
+        assert not table.rolling and len(app.shots) == 1 and table.frames_played == 0
+        assert app.shots[0] == simulate_shot(BALLS, 0.0, 1.0)[0]
+        assert table.positions[0] == tuple(app.shots[0]["rest"]["0"])
+
+
+async def test_a_key_while_aiming_draws_one_frame_and_only_the_lines_it_changes() -> None:
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        lines = table.size.height
+        for key in ("right", "right", "shift+right", "left", "up", "down"):
+            frames, drawn = app.frames_drawn, table.lines_drawn
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.frames_drawn == frames + 1, key
+            if key in ("up", "down"):  # the power: the status line alone
+                assert table.lines_drawn == drawn, key
+            else:  # the ghost line's lines, not the whole table
+                assert 0 < table.lines_drawn - drawn < lines // 2, key
+        # the computer's turn: the keys aim nothing and draw nothing
+        table.aiming = False
+        await pilot.pause()
+        frames, angle = app.frames_drawn, table.angle
+        await pilot.press("right")
+        await pilot.pause()
+        assert table.angle == angle and app.frames_drawn == frames
