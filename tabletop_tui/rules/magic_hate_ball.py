@@ -334,7 +334,7 @@ class MagicHateBall(Game):
             return f"Only {plural(self.on_table, 'object ball')} {'is' if self.on_table == 1 else 'are'} on the table."
         if move.kind == "foul" and move.args == ("behind",):
             return "That foul is only for a shot with the cue ball in hand after a scratch."
-        return f"{move} is not a shot Magic Hate Ball knows (fouls: {', '.join(FOUL_KINDS)}, behind)."
+        return f"That is not a shot Magic Hate Ball knows (fouls: {', '.join(FOUL_KINDS)}, behind)."
 
     def describe_move(self, move: Move) -> str:
         if move.kind == "handicap":

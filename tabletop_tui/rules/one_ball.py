@@ -162,8 +162,10 @@ class OneBall(Game):
         summary = (f"{name} clears the table in {plural(self.shots, 'shot')} and wins." if won
                    else f"{name} loses ({why}) after {plural(self.shots, 'shot')}, "
                         f"{plural(self.on_table, 'ball')} left.")
-        # one seat: a win is first place; a loss is placed below it (no seat is first, so it is no win)
-        self._outcome = Outcome([Standing(0, name, 1 if won else 2, self.shots, why)], summary, "")
+        # one seat: the house's standings always place someone first, so a loss is first of one too; the
+        # detail and the summary say it was lost (the engine has no way yet to say "nobody won")
+        self._outcome = Outcome([Standing(0, name, 1, self.shots, "won: " + why if won else "lost: " + why)],
+                                summary, "")
         events.append(self.say(summary, "game_over"))
         return events
 
@@ -201,7 +203,7 @@ class OneBall(Game):
             return "The called ball is in already."
         if move.kind in ("made", "sink"):
             return f"Only {plural(self.on_table, 'ball')} {'is' if self.on_table == 1 else 'are'} on the table."
-        return f"{move} is not a shot One Ball knows."
+        return "That is not a shot One Ball knows: call a pocket, then m, b, d or a foul."
 
     def describe_move(self, move: Move) -> str:
         if move.kind == "call":

@@ -249,7 +249,7 @@ class WildBill(Game):
             return "That foul is the break's alone (its first contact must be the ball on the Foot Spot)."
         if move.args == ("behind",):
             return "That foul is only for a shot with the cue ball in hand after a scratch."
-        return f"{move} is not a shot Wild Bill knows."
+        return f"That is not a shot Wild Bill knows (fouls: {', '.join(FOUL_KINDS)}, behind, break)."
 
     def describe_move(self, move: Move) -> str:
         if move.kind == "touched":
