@@ -32,6 +32,12 @@ The schema (`SCHEMA_VERSION` 1):
                                               the save has `moves` moves and its `updated` time (a save
                                               an older program changed is replayed once by the next
                                               listing). Added to older stores at open, as holders is
+    handicaps(name, game, value, at, save_id, seat)
+                                              a person's handicap in a handicap series (Magic Hate
+                                              Ball), one row per change: the last row is the handicap
+                                              now, the rows before its history; save_id the finished
+                                              game that changed it (NULL: set by hand). Added to older
+                                              stores at open, as holders is
 """
 
 from __future__ import annotations
@@ -109,7 +115,15 @@ _SUMMARIES = """CREATE TABLE IF NOT EXISTS summaries (
     updated REAL NOT NULL,
     to_act TEXT NOT NULL
 ) WITHOUT ROWID"""
-_SCHEMA += _HOLDERS + ";\n" + _SUMMARIES + ";\n"
+_HANDICAPS = """CREATE TABLE IF NOT EXISTS handicaps (
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    at REAL NOT NULL,
+    save_id TEXT,
+    seat INTEGER
+)"""
+_SCHEMA += _HOLDERS + ";\n" + _SUMMARIES + ";\n" + _HANDICAPS + ";\n"
 
 _COLUMNS = {
     "meta": {"key", "value"},
@@ -282,7 +296,7 @@ def _prepare(conn: sqlite3.Connection) -> None:
             raise _Damaged(f"the table {table!r} lacks the columns {', '.join(sorted(columns - have))}")
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
-    for table, statement in (("holders", _HOLDERS), ("summaries", _SUMMARIES)):
+    for table, statement in (("holders", _HOLDERS), ("summaries", _SUMMARIES), ("handicaps", _HANDICAPS)):
         if table not in tables:
             conn.execute(f"PRAGMA busy_timeout = {QUICK_BUSY_MS}")
             try:

@@ -4,6 +4,8 @@ game, for the statistics screen and the command line."""
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 from typing import Any
 
 from tabletop_tui.rules.words import shorten
@@ -16,6 +18,12 @@ from tabletop_tui.store.errors import StoreError
 _FINISHED_STANDINGS = ("FROM standings st JOIN saves s ON s.id = st.save_id "
                        "JOIN (SELECT save_id, sum(place = 1) AS firsts FROM standings GROUP BY save_id) f "
                        "ON f.save_id = st.save_id WHERE s.finished IS NOT NULL")
+
+
+#: The games whose handicaps belong to the person and are kept here, and how a standing's detail says
+#: the handicap before and after the game.
+HANDICAP_GAMES = frozenset({"magic-hate-ball"})
+_HANDICAP_DETAIL = re.compile(r"handicap (-?\d+) -> (-?\d+)")
 
 
 class StatisticsMixin:
@@ -43,6 +51,57 @@ class StatisticsMixin:
             "INSERT INTO standings (save_id, seat, game, name, place, computer) VALUES (?, ?, ?, ?, ?, ?)",
             [(save_id, seat, row[0], name, place, int(seat in computer)) for seat, name, place in rows],
         )
+        if row[0] in HANDICAP_GAMES:
+            self._keep_handicaps(save_id, row[0], outcome_json, computer, now)
+
+    # -- handicaps --------------------------------------------------------------------------------
+
+    def _keep_handicaps(self, save_id: str, game: str, outcome_json: dict, computer: set, now: float) -> None:
+        """A finished handicap game's new handicaps, one row per person (the computer's seats keep
+        none): read from its standings' details ("...; handicap 4 -> 3")."""
+        self._conn.execute("DELETE FROM handicaps WHERE save_id = ?", (save_id,))
+        for standing in outcome_json.get("standings") or []:
+            found = _HANDICAP_DETAIL.search(str(standing.get("detail", "")))
+            seat = standing.get("seat")
+            if found is None or seat in computer:
+                continue
+            self._conn.execute(
+                "INSERT INTO handicaps (name, game, value, at, save_id, seat) VALUES (?, ?, ?, ?, ?, ?)",
+                (str(standing.get("name", "")), game, int(found.group(2)), now, save_id, seat))
+
+    def _handicap_rows(self, sql: str, game: str) -> list:
+        """The rows of a query of the handicaps; none where the store has no such table (an older store
+        opened for reading only)."""
+        with self._lock:
+            try:
+                return self._conn.execute(sql, (game,)).fetchall()
+            except sqlite3.OperationalError:
+                return []
+
+    def handicaps(self, game: str = "magic-hate-ball") -> dict[str, int]:
+        """Every person's handicap now in a handicap game (the last change kept)."""
+        rows = self._handicap_rows("SELECT name, value FROM handicaps WHERE game = ? ORDER BY at, rowid", game)
+        return {name: value for name, value in rows}
+
+    def handicap(self, name: str, game: str = "magic-hate-ball", default: int = 4) -> int:
+        """A person's handicap now, or `default` for a newcomer."""
+        return self.handicaps(game).get(name, default)
+
+    def handicap_history(self, game: str = "magic-hate-ball") -> dict[str, list[dict]]:
+        """Per person, every change of their handicap, oldest first: {"value", "at", "save_id"}."""
+        rows = self._handicap_rows(
+            "SELECT name, value, at, save_id FROM handicaps WHERE game = ? ORDER BY at, rowid", game)
+        history: dict[str, list[dict]] = {}
+        for name, value, at, save in rows:
+            history.setdefault(name, []).append({"value": value, "at": at, "save_id": save})
+        return history
+
+    def set_handicap(self, name: str, value: int, game: str = "magic-hate-ball") -> None:
+        """Set a person's handicap by hand (a series begun elsewhere)."""
+        with self._lock, self._write():
+            self._conn.execute(
+                "INSERT INTO handicaps (name, game, value, at, save_id, seat) VALUES (?, ?, ?, ?, NULL, NULL)",
+                (name, game, int(value), _now()))
 
     def stats(self, game_id: str | None = None) -> list[dict]:
         """Per player name and game, from the finished games: {"game", "player", "played", "wins",
