@@ -10,7 +10,7 @@ import math
 from textual._compositor import CompositorUpdate
 from textual.app import App, ComposeResult
 
-from tabletop_tui.pool.physics import aim_line, simulate_shot
+from tabletop_tui.pool.physics import HEAD_STRING, aim_line, simulate_shot
 from tabletop_tui.ui.widgets.pool_table import COARSE, FINE, GHOST, PoolTable
 
 BALLS = {0: (10.0, 25.0), 1: (90.0, 25.0), 2: (80.0, 10.0), 11: (70.0, 40.0)}
@@ -20,6 +20,7 @@ class TableApp(App[None]):
     def __init__(self) -> None:
         super().__init__()
         self.shots: list[dict] = []
+        self.placed: list[tuple[float, float]] = []
         self.frames_drawn = 0
 
     def compose(self) -> ComposeResult:
@@ -30,6 +31,9 @@ class TableApp(App[None]):
 
     def on_pool_table_shot(self, message: PoolTable.Shot) -> None:
         self.shots.append(message.outcome)
+
+    def on_pool_table_placed(self, message: PoolTable.Placed) -> None:
+        self.placed.append(message.position)
 
     def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
         super()._display(screen, renderable)
@@ -125,3 +129,25 @@ async def test_a_key_while_aiming_draws_one_frame_and_only_the_lines_it_changes(
         await pilot.press("right")
         await pilot.pause()
         assert table.angle == angle and app.frames_drawn == frames
+
+
+async def test_the_cue_ball_in_hand_is_placed_behind_the_head_string_and_never_on_a_ball() -> None:
+    app = TableApp()
+    placed = app.placed
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        table.set_positions({**BALLS, 3: (20.0, 25.0)})
+        table.place_cue(start=(16.0, 25.0))
+        assert not ghost_pixels(table) and "in hand" in table.status_text()
+        await pilot.press(*["right"] * 10)  # at most up to the Head String
+        assert table.positions[0] == (HEAD_STRING - 0.01, 25.0)
+        await pilot.press(*["left"] * 3)  # onto the 3: it cannot be put down there
+        assert not table.cue_free()
+        await pilot.press("enter")
+        assert table.placing is not None and not placed
+        await pilot.press("down", "down", "shift+down", "enter")
+        await pilot.pause()
+        assert table.placing is None and placed == [table.positions[0]]
+        assert table.positions[0][1] == 25.0 + 4.5
+        assert ghost_pixels(table)  # aiming again

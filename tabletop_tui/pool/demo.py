@@ -1,6 +1,7 @@
 """Try the pool table: `python -m tabletop_tui.pool.demo [--computer LEVEL]`. A racked table (fifteen
 balls on the Foot Spot, the cue ball behind the Head String); aim with the arrows, power with ↑ ↓,
-Space shoots. With --computer, the computer (at that level) shoots every other shot. r racks again,
+Space shoots; after a scratch the arrows place the cue ball
+behind the Head String and Enter puts it down. With --computer, the computer (at that level) shoots every other shot. r racks again,
 q quits. The last shot's outcome is shown under the table."""
 
 from __future__ import annotations
@@ -42,8 +43,19 @@ class PoolDemo(App[None]):
         shown = {key: value for key, value in message.outcome.items() if key != "rest"}
         self.query_one("#outcome", Static).update(json.dumps(shown))
         self.shots += 1
-        if 0 not in table.positions:  # a scratch: the cue ball back behind the Head String
+        if 0 not in table.positions and not (self.computer and self.shots % 2 == 1):
+            table.aiming = True  # a scratch: the cue ball in hand behind the Head String
+            table.place_cue()
+            return
+        if 0 not in table.positions:  # the computer's cue ball in hand: on the Head String's middle
             table.set_positions({**{str(k): v for k, v in table.positions.items()}, "0": (20.0, 25.0)})
+        self._next()
+
+    def on_pool_table_placed(self, message: PoolTable.Placed) -> None:
+        self._next()
+
+    def _next(self) -> None:
+        table = self.query_one(PoolTable)
         if self.computer and self.shots % 2 == 1:
             table.aiming = False
             choice = choose_shot(table.positions, pot_score, self.computer, seed=self.shots)

@@ -10,7 +10,9 @@ status: the aim's angle, the power meter and the keys.
 Keys while aiming (`aiming` True): ← → turn the aim (coarse, 2 degrees), with shift or ctrl finely
 (0.25 degrees); ↑ ↓ or + - the power by a tenth, 1-9 and 0 set it (10%..100%); Space or Enter shoots.
 While the balls roll: Space, Enter, Escape or s skips to where they stop. Other keys go on to the
-screen. `shoot(angle, power)` plays a shot the caller chose (the computer's); `play(outcome, frames)`
+screen. `place_cue(behind_head_string)` gives the cue ball in hand: the arrows move it (2 inches, with
+shift or ctrl a quarter of that), Enter or Space puts it down where it touches no ball and posts
+`PoolTable.Placed(position)`; then the keys aim again. `shoot(angle, power)` plays a shot the caller chose (the computer's); `play(outcome, frames)`
 an already simulated one. When the balls stop the widget posts `PoolTable.Shot(outcome)` (and takes
 the outcome's resting places as the table's positions).
 
@@ -85,6 +87,13 @@ class PoolTable(Widget, can_focus=True):
             super().__init__()
             self.outcome = outcome
 
+    class Placed(Message):
+        """The cue ball in hand was put down here (table inches)."""
+
+        def __init__(self, position: tuple[float, float]) -> None:
+            super().__init__()
+            self.position = position
+
     def __init__(self, positions: Mapping[Any, Any] | None = None, aiming: bool = True, angle: float = 0.0,
                  power: float = 0.5, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -108,6 +117,7 @@ class PoolTable(Widget, can_focus=True):
         self._cache: dict[tuple[Any, ...], Strip] = {}
         self._status: tuple[str, Strip] | None = None
         self.lines_drawn = 0  # lines drawn anew (not from the cache): for the tests
+        self.placing: float | None = None  # cue ball in hand: the farthest x it may go to, else None
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -126,6 +136,26 @@ class PoolTable(Widget, can_focus=True):
     def set_power(self, power: float) -> None:
         self.power = round(min(1.0, max(0.1, power)), 2)
         self._changed(status=True)
+
+    def place_cue(self, behind_head_string: bool = True, start: tuple[float, float] | None = None) -> None:
+        """Cue ball in hand: the arrows move it (shift: finely), Enter or Space puts it down (where it
+        touches no ball) and posts `Placed`; behind the Head String it stays at x < 25."""
+        limit = HEAD_STRING - 0.01 if behind_head_string else LENGTH - R
+        x, y = start or self.positions.get(0) or (HEAD_SPOT[0] - 5.0, HEAD_SPOT[1])
+        self.positions = {**self.positions, 0: (min(max(x, R), limit), min(max(y, R), WIDTH - R))}
+        self.placing = limit
+        self._changed(status=True)
+
+    def _move_cue(self, dx: float, dy: float) -> None:
+        assert self.placing is not None
+        x, y = self.positions[0]
+        self.positions = {**self.positions, 0: (min(max(x + dx, R), self.placing), min(max(y + dy, R), WIDTH - R))}
+        self._changed(status=True)
+
+    def cue_free(self) -> bool:
+        """The cue ball touches no other ball where it is."""
+        cx, cy = self.positions[0]
+        return all((x - cx) ** 2 + (y - cy) ** 2 >= (2 * R) ** 2 for n, (x, y) in self.positions.items() if n != 0)
 
     def shoot(self, angle: float | None = None, power: float | None = None, seed: int | None = None) -> None:
         """Strike the cue ball (at the aim and power shown, unless given) and animate the shot."""
@@ -187,6 +217,23 @@ class PoolTable(Widget, can_focus=True):
         if not self.aiming:
             return
         done = True
+        if self.placing is not None:
+            steps = {"left": (-2.0, 0.0), "right": (2.0, 0.0), "up": (0.0, -2.0), "down": (0.0, 2.0)}
+            base = key.removeprefix("shift+").removeprefix("ctrl+")
+            if base in steps:
+                scale = 0.25 if base != key else 1.0
+                self._move_cue(steps[base][0] * scale, steps[base][1] * scale)
+            elif key in ("space", "enter"):
+                if self.cue_free():
+                    self.placing = None
+                    self._changed(status=True)
+                    self.post_message(self.Placed(self.positions[0]))
+            else:
+                done = False
+            if done:
+                event.stop()
+                event.prevent_default()
+            return
         if key in ("left", "right"):
             self.aim(self.angle + (COARSE if key == "right" else -COARSE))
         elif key in ("shift+left", "shift+right", "ctrl+left", "ctrl+right"):
@@ -294,7 +341,7 @@ class PoolTable(Widget, can_focus=True):
         pixels: dict[int, dict[int, str]] = {}
         texts: dict[int, list[tuple[int, str, Style]]] = {}
         balls = self.positions
-        if self.aiming and not self.rolling and 0 in balls:
+        if self.aiming and not self.rolling and self.placing is None and 0 in balls:
             (ex, ey), hit = aim_line(balls, self.angle)
             x0, y0 = self.to_pixels(*balls[0])
             x1, y1 = self.to_pixels(ex, ey)
@@ -318,7 +365,7 @@ class PoolTable(Widget, can_focus=True):
                 stripe = number > 8 and py == top_row and len(disc) > 2
                 pixels.setdefault(py, {})[px] = STRIPE if stripe else colour
             if number and diameter >= 3:
-                label = str(number) if diameter >= 4 or number < 10 else str(number % 10)
+                label = str(number)
                 column = int(math.floor(px0)) - (len(label) - 1) // 2
                 line = int(math.floor(py0)) // 2
                 fg = "#000000" if number in (1, 5, 6) else "#ffffff"
@@ -422,6 +469,10 @@ class PoolTable(Widget, can_focus=True):
     def status_text(self) -> str:
         if self.rolling:
             return " The balls are rolling: Space, Enter or s to skip to where they stop"
+        if self.placing is not None and self.aiming:
+            where = "behind the Head String" if self.placing < HEAD_STRING else "anywhere"
+            warn = "" if self.cue_free() else "  (on a ball: move it)"
+            return f" Cue ball in hand, {where}: arrows move it (shift: finely), Enter puts it down{warn}"
         degrees = math.degrees(self.angle) % 360
         filled = round(self.power * 10)
         meter = "▮" * filled + "▯" * (10 - filled)
