@@ -16,6 +16,7 @@ from textual.widgets import Static
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
+from tabletop_tui.ui.screens import game as game_screen
 from tabletop_tui.ui.screens.game import GameScreen, open_forced_move
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, CurtainScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar
@@ -203,6 +204,34 @@ async def test_keys_before_the_curtain_is_drawn_or_during_its_pause_are_dropped(
         clock.advance(100)
         assert not late.ready()
         late.action_lift()  # (not dismissed: it is not even on screen)
+
+
+@pytest.mark.parametrize("only_key", [False, True], ids=["a free digit", "the only digit"])
+async def test_the_key_that_lifted_the_curtain_pressed_again_or_held_makes_no_move(make_app, store, clock,
+                                                                                   monkeypatch, only_key):
+    if only_key:  # the curtain must ask for a key the table also offers: the app drops its echo
+        monkeypatch.setattr(game_screen, "LIFT_KEYS", "2")
+    app = new_app(make_app, store, "darwinian-poker")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        clock.advance(CurtainScreen.PAUSE)
+        game = curtain.game_screen.session.game
+        seat = game.to_act()[0]
+        offered = curtain.game_screen.move_keys(seat)
+        assert (curtain.key in offered) is only_key and len(offered) >= 2
+        press(app, curtain.key, curtain.key, curtain.key)  # lifted, then pressed again and held
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and game.history == []
+        await pilot.click("#actions")  # a click at once, on the choices: dropped too
+        await settle(pilot, 2)
+        assert game.history == []
+        clock.advance(app.LIFT_ECHO)  # a moment later the person is at the table: the key is a key again
+        await pilot.press("2")
+        await settle(pilot, 2)
+        assert len(game.history) == 1 and game.history[0][0] == seat
 
 
 async def test_each_curtain_asks_for_another_key(make_app, store, clock):

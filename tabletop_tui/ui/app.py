@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 _collecting = gc.isenabled()
 gc.disable()
 try:
+    from textual import events
     from textual.app import App
     from textual.binding import Binding
 
@@ -52,6 +53,37 @@ class TabletopApp(App):
         self.start = start
         self._bot_delay = bot_delay  # None: the pace chosen in the settings
         self._force_curtain = force_curtain
+
+    #: seconds during which the key that lifted a curtain, pressed again, and any click, are dropped:
+    #: a doubled press or a key held down was meant for the curtain, not for the table behind it
+    LIFT_ECHO = 0.6
+    _lifted: tuple[str, float, object] | None = None  # the key, when, and the clock that said so
+
+    def curtain_lifted(self, key: str, clock) -> None:
+        """A curtain was just lifted with `key` (or a click): its echo must not reach the table."""
+        self._lifted = (key, clock(), clock)
+
+    def _echo_of_lift(self, event: events.Event) -> bool:
+        """Whether an input event is the echo of the curtain just lifted: the same key again (held
+        down, it repeats: each repeat keeps the window open) or a click, within LIFT_ECHO seconds."""
+        key, at, clock = self._lifted
+        now = clock()
+        if now - at >= self.LIFT_ECHO:
+            self._lifted = None
+            return False
+        if isinstance(event, events.Key):
+            if event.key != key:
+                self._lifted = None  # another key: the person is at the table
+                return False
+            self._lifted = (key, now, clock)
+            return True
+        return isinstance(event, (events.MouseDown, events.MouseUp, events.Click))
+
+    async def on_event(self, event: events.Event) -> None:
+        if (self._lifted is not None and isinstance(event, events.InputEvent) and not event.is_forwarded
+                and self._echo_of_lift(event)):
+            return
+        await super().on_event(event)
 
     @property
     def bot_delay(self) -> float:

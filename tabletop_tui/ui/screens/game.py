@@ -541,13 +541,22 @@ class GameScreen(Screen):
 
     def lift_key(self, seat: int) -> str:
         """The key the next curtain asks for: a digit (never Enter, which a held or doubled press
-        brings) that changes from one curtain to the next."""
-        n = len(LIFT_KEYS)
+        brings) that changes from one curtain to the next, and none of the keys of the moves the table
+        will offer `seat` where a digit is left (so that pressed twice, it makes no move; the app drops
+        it anyway for a moment after the lift: `TabletopApp.LIFT_ECHO`)."""
+        taken = self.move_keys(seat)
+        keys = [k for k in LIFT_KEYS if k not in taken] or list(LIFT_KEYS)
+        n = len(keys)
         index = (len(self.game.history) * 5 + seat * 3) % n
-        if LIFT_KEYS[index] == self._lift_key:
+        if keys[index] == self._lift_key and n > 1:
             index = (index + 1) % n
-        self._lift_key = LIFT_KEYS[index]
+        self._lift_key = keys[index]
         return self._lift_key
+
+    def move_keys(self, seat: int) -> set[str]:
+        """The keys of the moves the action bar lists for `seat` now."""
+        moves = self.listed_moves(seat, self.game.legal_moves(seat))
+        return {self.action_key(move, i) for i, move in enumerate(moves)}
 
     def clear_transients(self) -> None:
         """Nothing of one person's screen survives the curtain: the last error, notifications, a

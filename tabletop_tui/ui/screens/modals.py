@@ -72,7 +72,8 @@ class CurtainScreen(ModalScreen[None]):
     it shows (a digit that changes from one curtain to the next, never Enter: the person before passed
     with Enter, and a held or doubled Enter must not show the next person's hand to the one who just
     moved), or a click on that key. Every key and click is dropped until the curtain is drawn and for
-    `PAUSE` seconds after. Rules, save-and-leave and quit work behind it."""
+    `PAUSE` seconds after; once it is lifted, the same key again (doubled or held) and a click are
+    dropped for the app's `LIFT_ECHO` seconds. Rules, save-and-leave and quit work behind it."""
 
     BINDINGS = [
         Binding("question_mark", "behind('rules')", "Rules"),
@@ -129,6 +130,9 @@ class CurtainScreen(ModalScreen[None]):
 
     def action_lift(self) -> None:
         if self.ready():
+            lifted = getattr(self.app, "curtain_lifted", None)
+            if lifted is not None:  # the same key pressed twice, or held, must not act on the table
+                lifted(self.key, self.clock)
             self.dismiss(None)
 
 
