@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from tabletop_tui.rules.engine import log_for
 from tabletop_tui.names import shown
 from tabletop_tui.rules.words import quote
 from tabletop_tui.seeding import new_seed
+from tabletop_tui.store.statistics import HANDICAP_GAMES
 from tabletop_tui.ui.widgets.columns import cut, fit_columns
 
 #: the colours of the chart's lines, one a player (plotext's named colours)
@@ -140,7 +142,11 @@ class StatsScreen(Screen):
                 rows = store.records(game_id) if game_id else store.records(by_game=False)
             except Exception as exc:
                 self.notify(f"The records cannot be read: {exc}", severity="error")
-        self.query_one("#stats-table", Static).update(self.table(rows, game_id))
+        shown_table = self.table(rows, game_id)
+        handicaps = self.handicap_table(game_id)
+        if handicaps is not None:
+            shown_table = Group(shown_table, Text(""), handicaps)
+        self.query_one("#stats-table", Static).update(shown_table)
         self.query_one("#stats-note", Static).update(Text(self.note(game_id), style="dim") if rows else "")
         self.show_chart(game_id)
 
@@ -181,6 +187,31 @@ class StatsScreen(Screen):
                 cells += [_number(r["high_score"]), _number(r["low_score"]), _number(r["average"])]
             cells.append(_form(r["form"]))
             table.add_row(*cells)
+        return table
+
+    def handicap_table(self, game_id: str | None):
+        """A handicap game's handicaps per person, lowest (best) first, with their history (oldest first,
+        the last ten changes): None for other games or where the store keeps none."""
+        store = self.app.store
+        if game_id not in HANDICAP_GAMES or store is None:
+            return None
+        try:
+            history = store.handicap_history(game_id)
+        except Exception:  # a store that cannot be read shows no handicaps
+            return None
+        if not history:
+            return None
+        table = Table(box=None, padding=(0, 1), header_style="bold dim", expand=False,
+                      title="Handicaps (kept per person; the lowest is the best)", title_justify="left",
+                      title_style="bold")
+        table.add_column("Player", no_wrap=True, max_width=18)
+        table.add_column("Now", justify="right")
+        table.add_column("After each game, oldest first", no_wrap=True)
+        for name, changes in sorted(history.items(), key=lambda item: (item[1][-1]["value"], item[0])):
+            steps = " → ".join(str(c["value"]) for c in changes[-10:])
+            if len(changes) > 10:
+                steps = "… " + steps
+            table.add_row(Text(shown(name), style="bold"), str(changes[-1]["value"]), steps)
         return table
 
     def show_chart(self, game_id: str | None) -> None:
