@@ -65,7 +65,7 @@ def test_respotting_nearest_empty_spot_and_side_pocket_rule():
     assert respot_spot("foot-left", {1: (75.0, 25.0)}) == "center"
     g = WildBill(["A", "B"])
     said = shoot(g, touched(1), sink("side-left"), DONE)
-    assert "the Center Spot; if it is covered, the Head Spot" in said
+    assert "on the Center Spot (if covered: the Head Spot, then the Foot Spot)" in said
 
 
 def test_break_foul_and_in_hand():

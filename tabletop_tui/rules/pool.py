@@ -99,7 +99,7 @@ def respot_spot(pocket: str, rest: dict[int, tuple[float, float]] | None) -> str
 
 def respot_words(pocket: str) -> str:
     first, second, third = (SPOT_WORDS[s] for s in spot_order(pocket))
-    return f"{first}; if it is covered, {second}; if that is covered too, {third}"
+    return f"{first} (if covered: {second}, then {third})"
 
 
 # -- the rack -----------------------------------------------------------------------------------

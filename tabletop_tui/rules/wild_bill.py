@@ -126,7 +126,7 @@ class WildBill(Game):
     def _respot(self) -> list[str]:
         """The respotting of the shot's sunk balls, in words, one sentence per ball."""
         self.last_spots = [spot_order(p)[0] for p in self.sunk]
-        return [f"Put the ball from {POCKET_WORDS[p]} back on {respot_words(p)}." for p in self.sunk]
+        return [f"Spot the ball from {POCKET_WORDS[p]} on {respot_words(p)}." for p in self.sunk]
 
     def _end_shot(self) -> None:
         self.touched = None

@@ -61,7 +61,10 @@ class PoolScreen(GameScreen):
 
 
 def marker(seat: int, view: dict) -> Text:
-    return Text("▶ " if seat == view.get("current") else "  ", style="bold green")
+    """A line's start: an arrow for the player who shoots (styled alone, not the whole line)."""
+    line = Text()
+    line.append("▶ " if seat == view.get("current") else "  ", style="bold green")
+    return line
 
 
 class MagicHateBallScreen(PoolScreen):

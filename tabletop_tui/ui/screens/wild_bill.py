@@ -15,7 +15,7 @@ class WildBillScreen(PoolScreen):
         shot = view["shot"]
         line = Text("Spots: Head · Center · Foot", style="bold")
         if view["last_spots"]:
-            line.append("   last respotted: " + ", ".join(SPOT_WORDS[s] for s in view["last_spots"]), style="dim")
+            line = Text("Last respotted: " + ", ".join(SPOT_WORDS[s] for s in view["last_spots"]), style="dim")
         entry = Text()
         if shot["touched"] is not None:
             entry.append(f"This shot: touched {shot['touched']}", style="bold yellow")
@@ -29,7 +29,7 @@ class WildBillScreen(PoolScreen):
         return [line, entry]
 
     def player_lines(self, view: dict) -> list[Text]:
-        lines = [Text(f"Player      Points  (to win: {view['target']} with a shot worth 2)", style="bold dim")]
+        lines = [Text(f"Player      Points  ({view['target']} to win)", style="bold dim")]
         for seat, name in enumerate(view["players"]):
             line = marker(seat, view)
             line.append(name[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if seat == view["current"] else "")
