@@ -118,3 +118,18 @@ def test_outcome_read_as_moves():
     assert shot_moves(out) == [SINK, SINK, DONE]
     assert shot_moves({**out, "sunk": []}) == [foul("no-rail")]
     assert shot_moves({**out, "first": "rail:left"}, in_hand=True) == [SINK, SINK, foul("behind")]
+
+
+def test_a_table_shot_with_resting_places_reracks_them():
+    from tabletop_tui.rules.pool import rest_move
+
+    g = start([4, 4])
+    seat = g.to_act()[0]
+    for _ in range(14):
+        g.play(seat, SINK)
+    g.play(seat, rest_move(0, (76.0, 25.0)))  # the cue ball stopped inside the rack
+    g.play(seat, rest_move(9, (40.0, 10.0)))
+    g.play(seat, DONE)
+    balls = g.view(0)["balls"]
+    assert balls["0"] == [25.0, 25.0] and balls["9"] == [40.0, 10.0] and len(balls) == 16
+    assert [75.0, 25.0] not in balls.values()  # the top of the rack is left empty

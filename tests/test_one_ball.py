@@ -83,3 +83,17 @@ def test_outcome_read_as_moves():
            "sunk": [[5, "foot-left"], [9, "side-left"]], "off_table": [], "foul": ""}
     assert shot_moves(out) == [call(), MADE, SINK, DONE]
     assert shot_moves({**out, "sunk": [[5, "foot-right"]]}) == [call(), SINK, DONE]
+
+
+def test_a_table_miss_spots_a_ball_below_the_one_on_the_foot_spot():
+    from tabletop_tui.rules.pool import rest_move
+
+    g = OneBall(["Solo"])
+    g.play(0, SINK)
+    g.play(0, rest_move(1, "foot-left"))
+    for b in range(2, 16):
+        g.play(0, rest_move(b, (75.0, 25.0) if b == 2 else (20.0 + b, 5.0)))
+    g.play(0, rest_move(0, (10.0, 25.0)))
+    g.play(0, DONE)
+    shot(g, call(), DONE)  # a miss: ball 1 comes back, below the ball on the Foot Spot
+    assert g.view(0)["balls"]["1"] == [pytest.approx(77.25), 25.0]

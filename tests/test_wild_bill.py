@@ -98,3 +98,19 @@ def test_outcome_of_a_table_shot():
     scratch = {**outcome, "sunk": [[0, "side-left"]]}
     assert shot_moves(scratch)[-1] == foul("scratch")
     assert shot_moves({**outcome, "contacts": [], "first": None}) == [foul("no-hit")]
+
+
+def test_a_table_shot_with_resting_places_respots_on_the_empty_spot_and_replays():
+    g = WildBill(["A", "B"])
+    outcome = {"first": 3, "first_below": True, "contacts": [3, 2], "rail_after_contact": True,
+               "sunk": [[3, "side-left"]], "off_table": [], "foul": "",
+               "rest": {"0": [60.0, 30.0], "1": [25.0, 25.0], "2": [50.0, 25.0], "3": None}}
+    for m in shot_moves(outcome, is_break=True, foot_ball=3):
+        g.play(0, m)
+    # a side pocket's ball, the Center and Head Spots covered: the Foot Spot
+    assert g.view(0)["balls"] == {"0": [60.0, 30.0], "1": [25.0, 25.0], "2": [50.0, 25.0], "3": [75.0, 25.0]}
+    assert g.scores[0] == 3 and g.last_spots == ["foot"]
+    again = WildBill.from_record(g.record())  # the same moves rebuild the same table, no physics
+    assert again.view(0) == g.view(0)
+    with pytest.raises(IllegalMove, match="resting place"):
+        g.play(0, Move("rest", (2, 99999, 10)))

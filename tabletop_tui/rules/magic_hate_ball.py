@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
-from tabletop_tui.rules.pool import FOUL_SHORT, IN_HAND, Reading, foul_words, read_outcome
+from tabletop_tui.rules.pool import (FOUL_SHORT, HEAD_SPOT, IN_HAND, REST_REFUSAL, OpenMoves, Reading, RestKeeper,
+                                     foul_words, outcome_rests, rack_positions, read_outcome, rerack)
 from tabletop_tui.rules.words import listing, plural
 
 START_HANDICAP = 4
@@ -53,10 +54,11 @@ class MagicHateBallView(View):
     in_hand: bool
     winner: int | None
     changes: list[int]
+    balls: dict[str, list[float]] | None
     options: dict[str, Any]
 
 
-class MagicHateBall(Game):
+class MagicHateBall(RestKeeper, Game):
     id = "magic-hate-ball"
     title = "Magic Hate Ball"
     score_label = "Points"
@@ -91,6 +93,8 @@ class MagicHateBall(Game):
         self.winner: int | None = None
         self.changes = [0] * n
         self.shots = 0
+        self.balls = None
+        self.shot_rest = {}
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(
@@ -120,7 +124,7 @@ class MagicHateBall(Game):
         moves.extend(FOUL_MOVES[k] for k in FOUL_KINDS)
         if self.in_hand:
             moves.append(FOUL_MOVES["behind"])
-        return moves
+        return OpenMoves(moves, self.accept_rest)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if move.kind == "handicap":
@@ -131,6 +135,9 @@ class MagicHateBall(Game):
             return [self.say(f"{self.players[seat]}'s shot: {plural(n, 'ball')} sunk so far.", "sink", seat)]
         if move.kind == "done":
             return self._legal_shot(seat)
+        if move.kind == "rest":
+            self.take_rest(move)
+            return []
         return self._foul(seat, str(move.args[0]))
 
     def _handicap(self, seat: int, value: int) -> list[Event]:
@@ -156,11 +163,21 @@ class MagicHateBall(Game):
         """Take the shot's sunk balls off the table; the re-rack they call for, in words, or ""."""
         self.on_table -= self.shot_sunk
         self.shot_sunk = 0
+        self.settle()
+        balls = self.balls
         if self.on_table == 1:
             self.on_table = BALLS
+            if balls is not None:
+                pocketed = [b for b in range(1, BALLS + 1) if b not in balls]
+                balls.update(rerack(balls, list(balls), pocketed))
             return RERACK
         if self.on_table == 0:
             self.on_table = BALLS
+            if balls is not None:
+                balls.update(zip(range(1, BALLS + 1), rack_positions(BALLS)))
+                if 0 in balls and any(abs(balls[0][0] - p[0]) < 2.25 and abs(balls[0][1] - p[1]) < 2.25
+                                      for p in rack_positions(BALLS)):
+                    balls[0] = HEAD_SPOT
             return RACK_ALL
         return ""
 
@@ -309,16 +326,23 @@ class MagicHateBall(Game):
             "in_hand": self.in_hand,
             "winner": self.winner,
             "changes": list(self.changes),
+            "balls": self.balls_view(),
             "options": dict(self.options),
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
         for key in ("handicaps", "scores", "out", "changes"):
             state[key] = list(state[key])
+        state["shot_rest"] = dict(self.shot_rest)
+        if self.balls is not None:
+            state["balls"] = dict(self.balls)
 
     # -- words ----------------------------------------------------------------------------------
 
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == "rest":
+            return REST_REFUSAL if self.phase == "play" and not self.not_your_turn(seat) else (
+                self.not_your_turn(seat) or "A ball's resting place comes with a shot, after the handicaps.")
         if move.kind not in ("handicap", "sink", "done", "foul"):
             return f"Magic Hate Ball has no {move.kind!r} move: enter the balls sunk, then the shot or its foul."
         wait = self.not_your_turn(seat)
@@ -353,5 +377,6 @@ def shot_moves(outcome: dict[str, Any], in_hand: bool = False) -> list[Move]:
     """A shot's outcome (from a table in the terminal) as the moves a referee enters."""
     reading: Reading = read_outcome(outcome, in_hand=in_hand)
     moves = [SINK] * len(reading.sunk)
+    moves.extend(outcome_rests(outcome))
     moves.append(FOUL_MOVES[reading.foul] if reading.foul and reading.foul in FOUL_MOVES else DONE)
     return moves

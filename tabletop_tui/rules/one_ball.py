@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing, View
-from tabletop_tui.rules.pool import (FOUL_SHORT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS, Reading,
-                                     foul_words, read_outcome)
+from tabletop_tui.rules.pool import (FOUL_SHORT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS,
+                                     REST_REFUSAL, OpenMoves, Reading, RestKeeper, foul_words, outcome_rests,
+                                     read_outcome, spot_position)
 from tabletop_tui.rules.words import plural
 
 BALLS = 15
@@ -38,9 +39,10 @@ class OneBallView(View):
     made: bool
     others: int
     ending: str | None
+    balls: dict[str, list[float]] | None
 
 
-class OneBall(Game):
+class OneBall(RestKeeper, Game):
     id = "one-ball"
     title = "One Ball"
     score_label = "Shots"
@@ -62,6 +64,8 @@ class OneBall(Game):
         self.others = 0
         self.won: bool | None = None
         self.end_words = ""
+        self.balls = None
+        self.shot_rest = {}
         self._outcome: Outcome | None = None
         self.log.append(self.say(
             f"Rack the fifteen balls. {self.players[0]} breaks from anywhere behind the Head String: no call, "
@@ -79,7 +83,7 @@ class OneBall(Game):
             return []
         fouls = [FOUL_MOVES[k] for k in FOUL_KINDS]
         if self.is_break:
-            return [*([SINK] if self.left_to_sink else []), DONE, *fouls]
+            return OpenMoves([*([SINK] if self.left_to_sink else []), DONE, *fouls], self.accept_rest)
         if self.call is None:
             return [*CALL_MOVES.values(), *fouls]
         moves = []
@@ -87,7 +91,7 @@ class OneBall(Game):
             if not self.made:
                 moves.append(MADE)
             moves.append(SINK)
-        return [*moves, DONE, *fouls]
+        return OpenMoves([*moves, DONE, *fouls], self.accept_rest)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         me = self.players[0]
@@ -103,11 +107,15 @@ class OneBall(Game):
                              "sink", 0)]
         if move.kind == "done":
             return self._legal_shot()
+        if move.kind == "rest":
+            self.take_rest(move)
+            return []
         return self._foul(str(move.args[0]))
 
     def _end_shot(self) -> int:
         sunk = self.others + (1 if self.made else 0)
         self.on_table -= sunk
+        self.settle()
         self.shots += 1
         self.call = None
         self.made = False
@@ -140,6 +148,10 @@ class OneBall(Game):
                 events.append(self.say(f"{text} No ball to spot: {me} loses.", "shot", 0))
                 return self._end(False, "no ball left to spot", events)
             self.on_table += 1
+            balls = self.balls
+            if balls is not None:
+                spotted = min(b for b in range(1, BALLS + 1) if b not in balls)
+                balls[spotted] = spot_position(balls)
             events.append(self.say(f"{text} {ONE_BALL_SPOTTING[0].upper()}{ONE_BALL_SPOTTING[1:]}: "
                                    f"{plural(self.on_table, 'ball')} on the table.", "spot", 0))
         if self.on_table == 0:
@@ -186,9 +198,17 @@ class OneBall(Game):
             "made": self.made,
             "others": self.others,
             "ending": None if self.won is None else ("won" if self.won else f"lost: {self.end_words}"),
+            "balls": self.balls_view(),
         }
 
+    def _copy_state(self, state: dict[str, Any]) -> None:
+        state["shot_rest"] = dict(self.shot_rest)
+        if self.balls is not None:
+            state["balls"] = dict(self.balls)
+
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == "rest":
+            return "First call the shot." if self.call is None and not self.is_break else REST_REFUSAL
         if move.kind not in ("call", "made", "sink", "done", "foul"):
             return f"One Ball has no {move.kind!r} move: call a pocket, then enter what went down."
         if self.is_break and move.kind in ("call", "made"):
@@ -241,5 +261,6 @@ def shot_moves(outcome: dict[str, Any], is_break: bool = False) -> list[Move]:
             moves.append(MADE)
     others = len(reading.sunk) - (1 if made else 0)
     moves.extend([SINK] * others)
+    moves.extend(outcome_rests(outcome))
     moves.append(FOUL_MOVES[reading.foul] if reading.foul in FOUL_MOVES else DONE)
     return moves

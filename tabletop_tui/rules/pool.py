@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from tabletop_tui.rules.engine import Move
+
 LENGTH, WIDTH = 100.0, 50.0
 BALL = 2.25  # a ball's diameter
 HEAD_STRING = 25.0
@@ -134,7 +136,7 @@ def rerack(rest: dict[int, tuple[float, float]], on_table: list[int], pocketed: 
     for ball in on_table:
         if ball != 0 and ball in rest and in_rack(rest[ball]):
             into.append(ball)
-    places = rack_positions(14)
+    places = rack_positions(14 if len(into) <= 14 else 15)
     for ball, where in zip(sorted(into), places):
         moved[ball] = where
     if 0 in rest and in_rack(rest[0]):
@@ -209,3 +211,103 @@ def read_outcome(outcome: dict[str, Any], in_hand: bool = False, must_first: int
     elif outcome.get("foul"):
         foul = "other"
     return Reading(sunk, contacts, foul)
+
+
+# -- where the balls rest (a table in the terminal gives them) --------------------------------------
+
+#: Positions travel in moves as whole hundredths of an inch.
+SCALE = 100
+REST = "rest"
+
+
+def rest_move(ball: int, where: Any) -> Move:
+    """The move that says where a ball stopped: `("rest", ball, x, y)` in hundredths of an inch, or
+    `("rest", ball, POCKET)` for a ball sunk there, `("rest", ball, "off")` for one off the table."""
+    if where is None:
+        return Move(REST, (ball, "off"))
+    if isinstance(where, str):
+        return Move(REST, (ball, where))
+    return Move(REST, (ball, round(float(where[0]) * SCALE), round(float(where[1]) * SCALE)))
+
+
+def rest_of(move: Move, balls: int) -> tuple[int, Any] | None:
+    """A rest move read: (ball, (x, y) in inches) or (ball, pocket or "off"); None if it is not one
+    (a ball outside 0..balls, a place off the playing surface, a pocket that is none)."""
+    args = move.args
+    if move.kind != REST or not args or type(args[0]) is not int or not 0 <= args[0] <= balls:
+        return None
+    if len(args) == 2 and isinstance(args[1], str) and (args[1] in POCKETS or args[1] == "off"):
+        return args[0], args[1]
+    if len(args) == 3 and all(type(a) is int for a in args[1:]):
+        x, y = args[1], args[2]
+        if 0 <= x <= LENGTH * SCALE and 0 <= y <= WIDTH * SCALE:
+            return args[0], (x / SCALE, y / SCALE)
+    return None
+
+
+REST_REFUSAL = ("A ball's resting place is its number, then x and y in hundredths of an inch (0-10000 along, "
+                "0-5000 across), or the pocket it went into, or \"off\"; once a shot.")
+
+
+class OpenMoves(list):  # type: ignore[type-arg]
+    """The moves listed, and besides them every move `accept` takes (a ball's resting place: too many
+    to list, any of them legal). `play` asks `move in legal_moves(seat)`, which asks this."""
+
+    def __init__(self, moves: Any, accept: Any):
+        super().__init__(moves)
+        self.accept = accept
+
+    def __contains__(self, move: object) -> bool:
+        return list.__contains__(self, move) or bool(self.accept(move))
+
+
+def outcome_rests(outcome: dict[str, Any]) -> list[Move]:
+    """The rest moves of an outcome's "rest" (none if it has none): a ball's place, or for a ball that
+    stopped nowhere on the table, the pocket the outcome says it went into ("off" otherwise)."""
+    rest = outcome.get("rest")
+    if not rest:
+        return []
+    pockets = {int(b): str(p) for b, p in outcome.get("sunk") or []}
+    moves = []
+    for key in sorted(rest, key=lambda k: int(k)):
+        ball = int(key)
+        where = rest[key]
+        moves.append(rest_move(ball, pockets.get(ball, "off") if where is None else where))
+    return moves
+
+
+Positions = dict[int, tuple[float, float]]
+
+
+class RestKeeper:
+    """What a pool game keeps of the balls' places, for a table that gives them: `balls` (None until a
+    shot says where the balls stopped), and the current shot's rests as they come (`shot_rest`)."""
+
+    balls: Positions | None
+    shot_rest: dict[int, Any]
+    ball_count: int = 15
+
+    def accept_rest(self, move: object) -> bool:
+        if type(move) is not Move:
+            return False
+        read = rest_of(move, self.ball_count)
+        return read is not None and read[0] not in self.shot_rest
+
+    def take_rest(self, move: Move) -> None:
+        read = rest_of(move, self.ball_count)
+        assert read is not None
+        self.shot_rest[read[0]] = read[1]
+
+    def settle(self) -> list[tuple[int, str]]:
+        """The shot is over: the balls' places become those its rests gave (when it gave any). Returns
+        the balls sunk with their pockets, in the order the rests named them."""
+        rest, self.shot_rest = self.shot_rest, {}
+        if not rest:
+            return []
+        self.balls = {b: w for b, w in rest.items() if isinstance(w, tuple)}
+        return [(b, w) for b, w in rest.items() if isinstance(w, str) and w in POCKETS]
+
+    def balls_view(self) -> dict[str, list[float]] | None:
+        if self.balls is None:
+            return None
+        return {str(b): [x, y] for b, (x, y) in sorted(self.balls.items())}

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
-from tabletop_tui.rules.pool import (FOUL_SHORT, POCKET_WORDS, POCKETS, SPOT_WORDS, Reading, foul_words,
-                                     read_outcome, respot_words, spot_order)
+from tabletop_tui.rules.pool import (FOUL_SHORT, POCKET_WORDS, POCKETS, REST_REFUSAL, SPOT_WORDS, SPOTS, OpenMoves,
+                                     Reading, RestKeeper, foul_words, outcome_rests, read_outcome, respot_spot,
+                                     respot_words, spot_order, spot_position)
 from tabletop_tui.rules.words import listing, plural
 
 BALLS = 3
@@ -48,10 +49,11 @@ class WildBillView(View):
     shot_points: int
     winner: int | None
     last_spots: list[str]
+    balls: dict[str, list[float]] | None
     options: dict[str, Any]
 
 
-class WildBill(Game):
+class WildBill(RestKeeper, Game):
     id = "wild-bill"
     title = "Wild Bill"
     score_label = "Points"
@@ -79,6 +81,9 @@ class WildBill(Game):
         self.winner: int | None = None
         self.last_spots: list[str] = []
         self.shots = 0
+        self.balls = None
+        self.shot_rest = {}
+        self.ball_count = BALLS
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(f"{BREAK_WORDS} {self.players[0]} breaks.", "setup"))
@@ -104,7 +109,7 @@ class WildBill(Game):
             moves.append(FOUL_MOVES["break"])
         elif self.in_hand:
             moves.append(FOUL_MOVES["behind"])
-        return moves
+        return OpenMoves(moves, self.accept_rest)
 
     def shot_points(self) -> int:
         return len(self.sunk) + CAROM_POINTS[self.touched or 0]
@@ -121,10 +126,26 @@ class WildBill(Game):
             return [self.say(f"{me} sinks a ball in {POCKET_WORDS[str(move.args[0])]}.", "sink", seat)]
         if move.kind == "done":
             return self._legal_shot(seat)
+        if move.kind == "rest":
+            self.take_rest(move)
+            return []
         return self._foul(seat, str(move.args[0]))
 
     def _respot(self) -> list[str]:
-        """The respotting of the shot's sunk balls, in words, one sentence per ball."""
+        """The respotting of the shot's sunk balls, in words, one sentence per ball; where the balls'
+        places are known, each goes on the empty spot nearest its pocket."""
+        placed = self.settle()
+        balls = self.balls
+        if balls is not None and placed:
+            self.last_spots = []
+            said = []
+            for ball, pocket in placed:
+                spot = respot_spot(pocket, balls)
+                balls[ball] = SPOTS[spot] if spot is not None else spot_position(balls)
+                self.last_spots.append(spot or "foot")
+                where = SPOT_WORDS[spot] if spot is not None else "as near the Foot Spot as it goes (every spot covered)"
+                said.append(f"Spot the ball from {POCKET_WORDS[pocket]} on {where}.")
+            return said
         self.last_spots = [spot_order(p)[0] for p in self.sunk]
         return [f"Spot the ball from {POCKET_WORDS[p]} on {respot_words(p)}." for p in self.sunk]
 
@@ -221,14 +242,20 @@ class WildBill(Game):
             "shot_points": self.shot_points(),
             "winner": self.winner,
             "last_spots": list(self.last_spots),
+            "balls": self.balls_view(),
             "options": dict(self.options),
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
         for key in ("scores", "sunk", "last_spots"):
             state[key] = list(state[key])
+        state["shot_rest"] = dict(self.shot_rest)
+        if self.balls is not None:
+            state["balls"] = dict(self.balls)
 
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == "rest":
+            return self.not_your_turn(seat) or REST_REFUSAL
         if move.kind not in ("touched", "sink", "done", "foul"):
             return (f"Wild Bill has no {move.kind!r} move: enter how many balls the cue ball touched, the "
                     "pockets of the balls sunk, then the shot or its foul.")
@@ -270,9 +297,10 @@ def shot_moves(outcome: dict[str, Any], is_break: bool = False, in_hand: bool = 
     ball on the Foot Spot at the break."""
     reading: Reading = read_outcome(outcome, in_hand=in_hand, must_first=foot_ball if is_break else None)
     if reading.foul == "no-hit" or not reading.contacts:
-        return [FOUL_MOVES["no-hit"]]
+        return [*outcome_rests(outcome), FOUL_MOVES["no-hit"]]
     moves = [TOUCH_MOVES[min(BALLS, len(reading.contacts))]]
     moves.extend(SINK_MOVES[p] for _, p in reading.sunk[:BALLS])
+    moves.extend(outcome_rests(outcome))
     moves.append(FOUL_MOVES[reading.foul] if reading.foul else DONE)
     return moves
 
