@@ -10,6 +10,9 @@ With one object ball left on the table, the other fourteen are re-racked.
 
 Moves: `handicap h` (each seat in turn, before the break), then per shot: `sink` (one more ball went
 down), and `done` (a legal shot: what was sunk counts) or `foul KIND` (see pool.FOULS).
+
+A table in the terminal adds `rest BALL X Y` (or `rest BALL POCKET`) moves for the balls' places;
+the re-rack then places the balls itself.
 """
 
 from __future__ import annotations

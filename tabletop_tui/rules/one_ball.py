@@ -7,6 +7,9 @@ sunk by mistake stay down. The table cleared wins. The count of shots is the sco
 Moves: the break: `sink` per ball sunk, then `done` or `foul KIND`. Every later shot: `call POCKET`,
 then `made` (the called ball went into the called pocket), `sink` for each other ball sunk, then `done`
 or `foul KIND` (see pool.FOULS).
+
+A table in the terminal adds `rest BALL X Y` (or `rest BALL POCKET`) moves for the balls' places;
+a spotted ball is then placed by the rules.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ or more with 30 points or more wins.
 
 Moves, per shot: `touched K` (how many object balls the cue ball touched, 1-3), then `sink POCKET` for
 each ball sunk, then `done` (a legal shot) or, at any point, `foul KIND` (see pool.FOULS).
+
+A table in the terminal adds `rest BALL X Y` (or `rest BALL POCKET`) moves for the balls' places;
+a sunk ball then goes on the empty spot nearest its pocket, placed by the rules.
 """
 
 from __future__ import annotations
