@@ -50,7 +50,7 @@ class GameInfo(NamedTuple):
     @property
     def players_label(self) -> str:
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
+            return "1 player" if self.min_players == 1 else f"{self.min_players} players"
         return f"{self.min_players}-{self.max_players} players"
 
     def to_json(self) -> dict:
@@ -454,6 +454,48 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.graveyard_shift:GraveyardShiftScreen",
         help="graveyard_shift.md",
         scene=(("Ada", "Bo", "Cy"), 2, {}, 40),
+    ),
+    GameInfo(
+        id="magic-hate-ball",
+        title="Magic Hate Ball",
+        family="Pool",
+        min_players=2,
+        max_players=6,
+        minutes=10,
+        pitch="A pool referee for a handicap series: a point a ball, foul and you're out, ten to win.",
+        rules="tabletop_tui.rules.magic_hate_ball:MagicHateBall",
+        bot="tabletop_tui.bots.magic_hate_ball:MagicHateBallBot",
+        screen="tabletop_tui.ui.screens.magic_hate_ball:MagicHateBallScreen",
+        help="magic_hate_ball.md",
+        scene=(("Ada", "Bo", "Cy"), 1, {}, 12),
+    ),
+    GameInfo(
+        id="wild-bill",
+        title="Wild Bill",
+        family="Pool",
+        min_players=2,
+        max_players=5,
+        minutes=20,
+        pitch="A pool referee for three balls on three spots: caroms, respotting, 30 points to win.",
+        rules="tabletop_tui.rules.wild_bill:WildBill",
+        bot="tabletop_tui.bots.wild_bill:WildBillBot",
+        screen="tabletop_tui.ui.screens.wild_bill:WildBillScreen",
+        help="wild_bill.md",
+        scene=(("Mike", "Dave"), 1, {}, 20),
+    ),
+    GameInfo(
+        id="one-ball",
+        title="One Ball",
+        family="Pool",
+        min_players=1,
+        max_players=1,
+        minutes=20,
+        pitch="Pool alone, refereed: call every shot, misses spot a ball, four in a row lose.",
+        rules="tabletop_tui.rules.one_ball:OneBall",
+        bot="tabletop_tui.bots.one_ball:OneBallBot",
+        screen="tabletop_tui.ui.screens.one_ball:OneBallScreen",
+        help="one_ball.md",
+        scene=(("Ada",), 1, {}, 12),
     ),
 )
 

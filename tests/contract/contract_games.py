@@ -61,6 +61,9 @@ PLANS: dict[str, Plan] = {
                             bot_budget=300),
     "king-of-the-beach": Plan(beat_games=40, beat_players=4),  # fair: a quarter, and robots win most games
     "dungeon-crawl": Plan(beat_games=30, beat_share=0.5),  # fair: a third; it wins about two in three
+    "magic-hate-ball": Plan(beat_games=40, beat_share=0.5),
+    "wild-bill": Plan(beat_games=20, beat_share=0.6),
+    "one-ball": Plan(beat_players=1, no_beat="one player: no opponent to beat; its computer clears the table in about one game in five, random entries never"),
 }
 
 
