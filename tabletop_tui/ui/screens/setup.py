@@ -79,7 +79,8 @@ class SetupScreen(Screen):
                     if option.help:
                         yield Static(Text(option.help, style="dim"), classes="field-help")
                 yield Static(classes="field-error", id=f"error-opt-{option.key}")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field") as curtain_row:
+                curtain_row.display = self.rules.max_players > 1  # one player: nobody to hide from
                 yield Static("Curtain", classes="field-label")
                 yield Switch(self.rules.curtain_by_default(), id="curtain")
                 why = ("" if self.rules.curtain_by_default() else
