@@ -74,8 +74,31 @@ def address(host: str, port: int, secret: str | None) -> str:
 
 
 def served_command() -> str:
-    """The command each browser tab runs: this Python, this package, the launcher."""
-    return shlex.join([sys.executable, "-m", "tabletop_tui"])
+    """The command each browser tab runs (through a shell, which `exec` replaces): this Python, the
+    launcher, watching its server (`served_copy`)."""
+    return "exec " + shlex.join([sys.executable, "-m", "tabletop_tui.serve"])
+
+
+def served_copy() -> int:
+    """One browser tab's copy of the program: the launcher, which quits as a closed tab's copy does
+    (its game saved, its claim released) if the server that started it is gone (killed, say, with no
+    time to tell its copies): nothing is then left running, holding a game."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from tabletop_tui.cli import main
+
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGTERM)  # Textual's web driver takes it as a request to quit
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+    return main([])
 
 
 def _index_template() -> str:
@@ -109,10 +132,12 @@ def _terminal_script() -> bytes:
 def make_server(host: str = "127.0.0.1", port: int = 8000, secret: str | None = None, command: str | None = None):
     """A textual-serve `Server` for the launcher with the guards above; `secret` None on the loopback
     means none is asked."""
+    import asyncio
+
     import aiohttp_jinja2
     import jinja2
-    from aiohttp import web
-    from textual_serve.server import Server, to_int
+    from aiohttp import WSCloseCode, web
+    from textual_serve.server import Server, log, to_int
 
     loopback = is_loopback(host)
 
@@ -122,6 +147,7 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, secret: str | None = 
             self.secret = secret
             self.cookie = COOKIE.format(port=port)
             self.script: bytes | None = None
+            self.sockets: set[web.WebSocketResponse] = set()
 
         def refusal(self, request: web.Request) -> str | None:
             """Why a request is refused, or None."""
@@ -164,6 +190,38 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, secret: str | None = 
             app.on_startup.append(self.on_startup)
             app.on_shutdown.append(self.on_shutdown)
             return app
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            # textual-serve's, with the connection kept where `on_shutdown` finds it
+            from textual_serve.app_service import AppService
+
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            app_service = None
+            self.sockets.add(websocket)
+            try:
+                await websocket.prepare(request)
+                app_service = AppService(self.command, write_bytes=websocket.send_bytes,
+                                         write_str=websocket.send_str, close=websocket.close,
+                                         download_manager=self.download_manager, debug=self.debug)
+                await app_service.start(width, height)
+                await self._process_messages(websocket, app_service)
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:
+                log.exception(error)
+            finally:
+                self.sockets.discard(websocket)
+                if app_service is not None:
+                    await app_service.stop()  # the copy is told to quit, and waited for
+            return websocket
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            # Ctrl+C: every tab's connection is closed, so that each copy quits as a closed tab's does
+            # (aiohttp would otherwise wait a minute for the connections to end by themselves)
+            await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+                                   for ws in list(self.sockets)), return_exceptions=True)
 
         async def handle_script(self, request: web.Request) -> web.Response:
             if self.script is None:
@@ -216,3 +274,7 @@ def serve(host: str, port: int, require_secret: bool = False, out=None) -> int:
         print(f"tabletop-tui: cannot listen on {host} port {port} ({exc.strerror or exc})", file=sys.stderr)
         return 1
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(served_copy())

@@ -126,7 +126,9 @@ def test_a_game_in_the_browser_started_played_reloaded_and_resumed(browser, data
         browser.get(url)
         wait_for(browser, "Games", "Unfinished games", "none yet")
         # the launcher: find Queensland by name, its setup, start (two people, Ada and Bo)
-        keys(browser, "/queensland")
+        keys(browser, "/")
+        wait_for(browser, "type a name")
+        keys(browser, "queensland")
         wait_for(browser, "1 found")
         keys(browser, Keys.ENTER)
         wait_for(browser, "New game: Queensland", "Start the game")
@@ -151,10 +153,11 @@ def test_a_game_in_the_browser_started_played_reloaded_and_resumed(browser, data
             assert time.monotonic() < deadline, f"the closed tab's claim was never released: {holders(db)}"
             time.sleep(0.05)
         assert "none yet" not in text
-        # resume it: the saves list, Enter; the board and log as they were, Ada to play
-        keys(browser, Keys.TAB)
-        time.sleep(0.2)
-        keys(browser, Keys.ENTER)
+        # resume it with a click on its row of the unfinished games: the board and log as they were
+        lines = text.split("\n")
+        below = next(i for i, line in enumerate(lines) if "Unfinished games" in line)
+        row = next(i for i in range(below + 1, len(lines)) if "Queensland" in lines[i] and "Ada" in lines[i])
+        click_cell(browser, row, lines[row].index("Queensland") + 2)
         text = wait_for(browser, "Ada places a checker on a1", "Bo places a checker on h8", "Ada ●:")
         assert "open in another copy" not in text  # the claim was free: taken silently
         row, col = square_cell(text, "h8")

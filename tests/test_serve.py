@@ -5,6 +5,7 @@ browser (no path in the addresses served, no path asked by the launcher's import
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import socket
@@ -218,7 +219,9 @@ async def test_in_a_browser_export_is_a_download_and_import_is_absent(store, dat
         await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)  # no path asked
         [(text, options)] = app.delivered
-        assert text == store.export_text(session.save_id)
+        delivered, expected = json.loads(text), json.loads(store.export_text(session.save_id))
+        assert delivered.pop("exported") and expected.pop("exported")  # the time of the export
+        assert delivered == expected and delivered["record"]["moves"]
         assert options["save_filename"] == f"tabletop-tui-{session.save_id[:8]}.json"
         assert "save_directory" not in options
         # import: nothing asked, and it says why
@@ -228,3 +231,56 @@ async def test_in_a_browser_export_is_a_download_and_import_is_absent(store, dat
         said = " ".join(n.message for n in app._notifications)
         assert "not offered in a browser" in said and "tabletop-tui import FILE" in said
     assert sorted(os.listdir(data_dir)) == before  # nothing written beside the store
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="needs Linux's /proc to find the server's child processes")
+@pytest.mark.parametrize("stop", ["interrupted", "killed"])
+def test_no_copy_outlives_its_server(data_dir, stop):
+    """A tab's copy of the program quits when the server stops (Ctrl+C), and even when it is killed
+    with no time to tell it: nothing is left running, holding a game."""
+    import signal
+
+    with running_server() as (url, process):
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": url.rstrip("/")}
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        with socket.create_connection((parts.hostname, parts.port), timeout=10) as tab:
+            lines = ["GET /ws?width=80&height=24 HTTP/1.1", f"Host: {parts.netloc}",
+                     *(f"{k}: {v}" for k, v in upgrade.items())]
+            tab.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+            assert b" 101 " in tab.recv(4096).split(b"\r\n")[0]
+            deadline = time.monotonic() + 20
+            while not (copies := _children(process.pid)):
+                assert time.monotonic() < deadline, "no copy of the program was started"
+                time.sleep(0.05)
+            [copy] = copies
+            received = 0
+            while received < 2000:  # the launcher's first frame: the copy is up and running
+                chunk = tab.recv(65536)
+                assert chunk, "the server closed the tab's connection"
+                received += len(chunk)
+            process.send_signal(signal.SIGINT if stop == "interrupted" else signal.SIGKILL)
+            process.wait(30)
+            deadline = time.monotonic() + 20
+            while os.path.exists(f"/proc/{copy}") and _state(copy) != "Z":
+                assert time.monotonic() < deadline, f"the tab's copy outlived its {stop} server"
+                time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
