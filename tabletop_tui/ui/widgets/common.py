@@ -11,6 +11,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.cache import LRUCache
+from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -152,7 +153,11 @@ class Drawn(KeptLines, Static):
                 return False
         if styles.height is not None and styles.height.is_auto:
             width = self._laid_width
-            if width is None or old.get_height(styles, width) != new.get_height(styles, width):
+            if width is None:
+                return False
+            if _one_line(old, styles, width) and _one_line(new, styles, width):
+                return True  # (one line each: nothing to render to tell)
+            if old.get_height(styles, width) != new.get_height(styles, width):
                 return False
         return True
 
@@ -169,6 +174,16 @@ class Drawn(KeptLines, Static):
     def get_content_height(self, container, viewport, width: int) -> int:
         self._laid_width = width
         return super().get_content_height(container, viewport, width)
+
+
+def _one_line(visual: Visual, styles, width: int) -> bool:
+    """Whether `visual` is a text of one line that fits `width` (so one line high), told without
+    rendering it: no line break, no tab, and as wide as the room at most."""
+    if not isinstance(visual, Content):
+        return False
+    plain = visual.plain
+    return (width > 0 and "\n" not in plain and "\t" not in plain
+            and visual.cell_length + styles.get("line_pad", 0) * 2 <= width)
 
 
 class _Row:

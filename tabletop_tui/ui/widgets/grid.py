@@ -9,6 +9,7 @@ lines of Text in the same way (Monster Builder's monsters)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import deque
 
 from rich.segment import Segment
@@ -36,14 +37,16 @@ def text_runs(text: Text) -> list[Run]:
     """A Text's runs (its style, then its spans, in their order), cut where a span starts or ends, as
     Textual cuts a Text into segments."""
     plain = text.plain
-    cuts = sorted({0, len(plain)} | {min(max(0, k), len(plain)) for span in text.spans
-                                     for k in (span.start, span.end)})
-    runs: list[Run] = []
-    for start, end in zip(cuts, cuts[1:]):
-        stack = [text.style] if text.style else []
-        stack += [span.style for span in text.spans if span.start <= start and end <= span.end]
-        runs.append((plain[start:end], tuple(stack)))
-    return runs
+    size = len(plain)
+    spans = text.spans
+    cuts = sorted({0, size} | {min(max(0, k), size) for span in spans for k in (span.start, span.end)})
+    # each span's styles go to the pieces between the cuts it covers (found by bisection), in the
+    # spans' order: the work is the pieces' styles, not every span against every piece
+    stacks: list[list] = [[text.style] if text.style else [] for _ in range(len(cuts) - 1)]
+    for span in spans:
+        for piece in range(bisect_left(cuts, span.start), bisect_right(cuts, span.end) - 1):
+            stacks[piece].append(span.style)
+    return [(plain[start:end], tuple(stack)) for start, end, stack in zip(cuts, cuts[1:], stacks)]
 
 
 def text_key(text: Text) -> tuple:
@@ -110,6 +113,7 @@ class ByLines(Widget):
         self._finals: dict[tuple, Style] = {}  # a run's styles -> the one style it is drawn in
         self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
         self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
+        self._placed: dict[tuple, Strip] = {}  # (a line's key, y) -> the line with its offsets
         self.drawn = 0  # lines drawn anew (not found in the cache), for the tests
         self.painted: deque[int] = deque(maxlen=512)  # the lines Textual asked for last, for the tests
 
@@ -159,19 +163,26 @@ class ByLines(Widget):
         if base != self._base:
             self._base = base
             self._lines.clear()
+            self._placed.clear()
             self._finals.clear()
         key = self._line_key(y)
         self._shown[y] = key
         self.painted.append(y)
         if key == ("blank",):
             return Strip.blank(self.size.width, base.rich_style)
+        placed = self._placed.get((key, y))
+        if placed is not None:
+            return placed
         strip = self._lines.get(key)
         if strip is None:
             if len(self._lines) >= self.CACHED_LINES:
                 del self._lines[next(iter(self._lines))]
             strip = self._lines[key] = self._strip(self._line_text(y))
             self.drawn += 1
-        return strip.apply_offsets(0, y)
+        if len(self._placed) >= self.CACHED_LINES:
+            del self._placed[next(iter(self._placed))]
+        placed = self._placed[key, y] = strip.apply_offsets(0, y)
+        return placed
 
     def _strip(self, line: Text) -> Strip:
         """A line as a strip, cut where its spans start and end, as Textual cuts a Text into segments (a
@@ -484,26 +495,28 @@ class TextLines(ByLines):
         super().__init__(**kwargs)
         self._texts: list[Text] = []
         self._keys: list[tuple] = []
+        self._widest = 0  # the widest of the lines, in cells (measured once per `show_lines`)
 
     def show_lines(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]  # (one empty line, as a Static showing nothing)
         keys = [text_key(line) for line in lines]
         if keys == self._keys:
             return
-        resized = len(keys) != len(self._keys) or not self._fits(lines, self.size.width)
+        resized = len(keys) != len(self._keys) or not self._fits(self.size.width)
         self._texts, self._keys = lines, keys
-        if resized or not self._fits(lines, self.size.width):
+        self._widest = max(line.cell_len for line in lines)
+        if resized or not self._fits(self.size.width):
             self._shown.clear()
             self.refresh(layout=True)
         else:
             self._sync()
 
-    @staticmethod
-    def _fits(lines: list[Text], width: int) -> bool:
-        return bool(width) and all(line.cell_len <= width for line in lines)
+    def _fits(self, width: int) -> bool:
+        """Whether the lines shown fit `width` (none wraps)."""
+        return bool(width) and self._widest <= width
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        if self._fits(self._texts, width):
+        if self._fits(width):
             return len(self._texts)
         return super().get_content_height(container, viewport, width)
 
@@ -517,7 +530,7 @@ class TextLines(ByLines):
         return self._texts[y]
 
     def render_line(self, y: int) -> Strip:
-        if not self._fits(self._texts, self.size.width):  # lines that wrap: the whole Text, as a Static
+        if not self._fits(self.size.width):  # lines that wrap: the whole Text, as a Static
             self._shown.clear()
             return Widget.render_line(self, y)
         return super().render_line(y)

@@ -1,0 +1,142 @@
+"""What the shared drawing costs each line and each key, by counts: a line drawn by lines (TextLines, the
+board) placed once, lines measured once per change, a one-line part of the table not rendered to
+learn that it is one line high, and a line's runs found without trying every span at every cut."""
+
+import random
+
+from rich.text import Span, Text
+from textual.app import App
+from textual.content import Content
+from textual.strip import Strip
+
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines, text_runs
+from ui_helpers import settle
+
+
+class LinesApp(App):
+    def compose(self):
+        yield TextLines(id="lines")
+        yield Drawn("one line", id="part")
+
+
+class MeasuredText(Text):
+    """A Text that counts how often its width is measured."""
+
+    measured = 0
+
+    @property
+    def cell_len(self) -> int:
+        MeasuredText.measured += 1
+        return super().cell_len
+
+
+async def test_a_line_drawn_again_is_neither_placed_nor_measured_again(monkeypatch):
+    placed = []
+    apply_offsets = Strip.apply_offsets
+
+    def counted(strip, x, y):
+        placed.append(y)
+        return apply_offsets(strip, x, y)
+
+    monkeypatch.setattr(Strip, "apply_offsets", counted)
+    app = LinesApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#lines", TextLines)
+        lines = [MeasuredText(f"line {i}", style="bold" if i % 2 else "") for i in range(6)]
+        part.show_lines(lines)
+        await settle(pilot)
+        assert part.drawn == 6
+        MeasuredText.measured = 0
+        placed.clear()
+        for _ in range(3):  # Textual asks again for lines that did not change (a frame, a scroll)
+            for y in range(6):
+                assert part.render_line(y).text == f"line {y}"
+        assert placed == []  # each line placed at its row once, and kept
+        assert MeasuredText.measured == 0  # the lines' width measured at show_lines, not at each line
+        part.show_lines(lines[:5] + [MeasuredText("line five")])
+        assert MeasuredText.measured == 6  # once per line of a new content
+        await settle(pilot)
+        assert part.render_line(5).text == "line five"
+        assert MeasuredText.measured == 6
+
+
+async def test_a_one_line_part_is_not_rendered_to_tell_its_height(monkeypatch):
+    wraps = []
+    wrap = Content._wrap_and_format
+
+    def counted(content, *args, **kwargs):
+        wraps.append(content.plain)
+        return wrap(content, *args, **kwargs)
+
+    monkeypatch.setattr(Content, "_wrap_and_format", counted)
+    app = LinesApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Drawn)
+        await settle(pilot)
+        below = part.region.y + 1
+        wraps.clear()
+        part.update("another line")
+        part.update("a third line, as short")
+        assert wraps == []  # one line each, narrower than the part: as high, nothing rendered
+        part.update("a line far too long for the forty columns of this part")  # (wraps: measured)
+        assert wraps
+        await settle(pilot)
+        assert part.region.height == 2 and part.region.y + 2 == below + 1
+
+
+def runs_by_every_span(text: Text) -> list:
+    """A Text's runs found as they were before: every span tried at every cut."""
+    plain = text.plain
+    cuts = sorted({0, len(plain)} | {min(max(0, k), len(plain)) for span in text.spans
+                                     for k in (span.start, span.end)})
+    runs = []
+    for start, end in zip(cuts, cuts[1:]):
+        stack = [text.style] if text.style else []
+        stack += [span.style for span in text.spans if span.start <= start and end <= span.end]
+        runs.append((plain[start:end], tuple(stack)))
+    return runs
+
+
+def test_a_lines_runs_are_those_of_every_span_at_every_cut():
+    rnd = random.Random(21)
+    styles = ["bold", "red", "on blue", "italic", "dim"]
+    for _ in range(2000):
+        size = rnd.randint(0, 30)
+        text = Text("".join(rnd.choice("ab │") for _ in range(size)), style=rnd.choice(["", "green"]))
+        for _ in range(rnd.randint(0, 8)):
+            start = rnd.randint(-2, size + 2)
+            text.spans.append(Span(start, start + rnd.randint(-1, 12), rnd.choice(styles)))
+        assert text_runs(text) == runs_by_every_span(text), text.spans
+
+
+class Compared(int):
+    """A span's end that counts how often it is compared."""
+
+    count = 0
+
+    def __le__(self, other):
+        Compared.count += 1
+        return int(self) <= other
+
+    def __ge__(self, other):
+        Compared.count += 1
+        return int(self) >= other
+
+    def __lt__(self, other):
+        Compared.count += 1
+        return int(self) < other
+
+    def __gt__(self, other):
+        Compared.count += 1
+        return int(self) > other
+
+
+def test_a_lines_runs_do_not_try_every_span_at_every_cut():
+    text = Text("x" * 400)
+    for i in range(200):  # a board's line: a span to a cell
+        text.spans.append(Span(2 * i, Compared(2 * i + 1), "bold"))
+    Compared.count = 0
+    runs = text_runs(text)
+    assert len(runs) == 400 and runs[0] == ("x", ("bold",)) and runs[1] == ("x", ())
+    assert Compared.count < 200 * 40  # (sorting the cuts, and a few a span; every span at every cut: 80,000)
