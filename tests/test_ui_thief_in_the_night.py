@@ -4,6 +4,7 @@ other's cards; the castle is built by hand for a few turns with its live validat
 
 from __future__ import annotations
 
+from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.thief_in_the_night import N, square_name
 from tabletop_tui.session import Session
@@ -276,3 +277,29 @@ def test_the_map_draws_watched_squares_targets_and_doors_with_shapes_not_colours
     d_edge, d_char, e_edge, e_char = 3 + 2 * 3, 4 + 2 * 3, 3 + 2 * 4, 4 + 2 * 4
     assert underlined(d_edge) and underlined(d_char)  # the wall: a solid line
     assert underlined(e_edge) and not underlined(e_char)  # the door: a broken one
+
+
+async def test_the_map_keeps_its_size_when_the_hands_below_change_height(make_app, store, monkeypatch):
+    """At 160x48 the whole castle fits: the hands growing from one line to six leave the map's size
+    alone, so that no line of the map is drawn again for it (a new size would repaint every line)."""
+    players, seed, options, moves = catalog.get(GAME).screenshot_scene()
+    session = Session.new(GAME, list(players), seed, options, store=store)
+    session.autoplay(moves)
+    session.release()
+    asked = []
+    render_line = CastleMap.render_line
+    monkeypatch.setattr(CastleMap, "render_line", lambda self, y: asked.append(y) or render_line(self, y))
+    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 4)
+        screen = app.screen
+        assert isinstance(screen, ThiefInTheNightScreen)
+        m, hands = screen.query_one("#tn-map", CastleMap), screen.query_one("#tn-hands")
+        assert m.region.height == N + 1  # the head line and every row of the castle
+        for text in ("one line", "a\nb\nc\nd\ne\nf", "one line again"):
+            region = m.region
+            asked.clear()
+            hands.update(text)
+            await settle(pilot, 4)
+            assert m.region == region and asked == [], text
+            assert hands.region.y == m.region.bottom and hands.region.height == text.count("\n") + 1

@@ -130,8 +130,11 @@ class CastleMap(Widget, can_focus=True):
         Binding("enter", "choose", "Choose", show=False),
     ]
     JOIN_RUNS = False  # one segment to a run of cells of one style (the same picture; other snapshots)
+    # as high as the room allows up to the whole castle and its first line (N + 1 lines): where the
+    # castle fits, what changes height below it (the hands) leaves the map's size alone, and so a new
+    # size does not draw the whole map again
     DEFAULT_CSS = """
-    CastleMap { width: 52; height: 1fr; min-height: 6; }
+    CastleMap { width: 52; height: 1fr; min-height: 6; max-height: 25; }
     """
 
     class Chosen(Message):
