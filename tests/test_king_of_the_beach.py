@@ -260,7 +260,9 @@ def test_a_robot_on_top_means_nobody_wins():
     game.round = 6
     game._end_round(game.log)
     out = game.outcome()
-    assert out.winners == [] and {s.place for s in out.standings} == {1}
+    # the robot is first: nobody won, the players share second place (no draw either)
+    assert out.nobody_won and out.winners == out.first == out.drawn == []
+    assert {s.place for s in out.standings} == {2} and len(out.standings) == 3
     assert "nobody wins" in out.summary or "no player wins" in out.summary
     assert "**A robot on top.**" in RULINGS
 
@@ -331,3 +333,21 @@ def test_every_space_plays_from_the_top_down():
     assert played == sorted(played) and len(played) == 3
     combat = [e.data["space"] for e in game.log if e.kind == "combat"]
     assert combat == list(range(1, SPACES + 1))
+
+
+def test_a_save_of_rules_version_1_keeps_the_robot_on_top_a_draw():
+    """Version 1 placed the players first together under a robot on top: its saves migrate to a record
+    that says so, replay as they were played, and keep saying so when saved again."""
+    from tabletop_tui.store.versions import _apply_migrations
+
+    record = {"game": KingOfTheBeach.id, "rules_version": 1, "players": NAMES, "seed": 1, "stream": 2,
+              "options": {"ace": "low"}, "moves": []}
+    migrated = _apply_migrations(record, KingOfTheBeach)
+    assert migrated is not None and migrated["rules_version"] == KingOfTheBeach.rules_version == 2
+    game = KingOfTheBeach.from_record(migrated)
+    assert KingOfTheBeach.from_record(game.record()).options == game.options
+    game.spaces = [-1, 3, 4, 5, 6, 7, 8, 0, 1, 9, 2]
+    game.round = 6
+    game._end_round(game.log)
+    out = game.outcome()
+    assert {s.place for s in out.standings} == {1} and out.drawn == [0, 1, 2] and not out.nobody_won

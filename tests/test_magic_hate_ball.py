@@ -86,8 +86,11 @@ def test_foul_drops_out_and_all_opponents_fouled_out_is_no_win():
     assert "Foul: a scratch" in said and "P0 drops out, handicap 5" in said
     assert g.in_hand and foul("behind") in g.legal_moves(1) and "Cue ball in hand" in said
     said = shot(g, foul("behind"))
-    assert g.over and g.outcome().winner == 2  # placed first, but the handicap stays
-    assert g.handicaps_after() == [5, 6, 6] and "no win" in said
+    out = g.outcome()
+    assert g.over and out.nobody_won and out.winner is None and out.first == out.drawn == []
+    # the last one standing is placed best, 2nd: nobody is first; and the handicap stays
+    assert [(st.seat, st.place) for st in out.standings] == [(2, 2), (1, 3), (0, 4)]
+    assert g.handicaps_after() == [5, 6, 6] and "no win" in said and "nobody won" in out.summary
 
 
 def test_rerack_with_one_ball_left():
@@ -133,3 +136,21 @@ def test_a_table_shot_with_resting_places_reracks_them():
     balls = g.view(0)["balls"]
     assert balls["0"] == [25.0, 25.0] and balls["9"] == [40.0, 10.0] and len(balls) == 16
     assert [75.0, 25.0] not in balls.values()  # the top of the rack is left empty
+
+
+def test_a_save_of_rules_version_1_keeps_the_last_one_standing_first():
+    """Version 1 placed the last one standing first: its saves migrate to a record that says so, replay as
+    they were played, and keep saying so when saved again."""
+    from tabletop_tui.store.versions import _apply_migrations
+
+    g = start([4, 5, 6])
+    shot(g, foul("scratch"))
+    shot(g, foul("behind"))
+    old = {**g.record(), "rules_version": 1}
+    migrated = _apply_migrations(old, MagicHateBall)
+    assert migrated is not None and migrated["rules_version"] == MagicHateBall.rules_version == 2
+    again = MagicHateBall.from_record(migrated)
+    out = again.outcome()
+    assert [(st.seat, st.place) for st in out.standings] == [(2, 1), (1, 2), (0, 3)] and out.winner == 2
+    assert MagicHateBall.from_record(again.record()).outcome() == out
+    assert g.record()["options"] == {"others": "unchanged"}  # a new game's record names no such key

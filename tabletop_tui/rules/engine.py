@@ -406,7 +406,7 @@ class Outcome:
 
     @property
     def first(self) -> list[int]:
-        """The seats placed first: the winner, or every seat of a draw."""
+        """The seats placed first: the winner, or every seat of a draw ([] when nobody won)."""
         return [s.seat for s in self.standings if s.place == 1]
 
     @property
@@ -425,6 +425,13 @@ class Outcome:
         """The seats that share first place ([] when one seat won)."""
         first = self.first
         return first if len(first) > 1 else []
+
+    @property
+    def nobody_won(self) -> bool:
+        """True when the game ended and nobody won (nor drew): no standing is placed first, the places
+        start at 2 (a robot was on top, the game beat the one player, the last one standing is no winner).
+        Neither a win nor a draw for anyone: `first`, `winners` and `drawn` are all []."""
+        return bool(self.standings) and all(s.place != 1 for s in self.standings)
 
     def to_json(self) -> dict[str, Any]:
         return {

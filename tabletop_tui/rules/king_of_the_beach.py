@@ -23,7 +23,7 @@ Six rounds, each of four phases:
   Combat card played there is worth 5.5 more). A player takes one action a round at most.
 
 After round 6 the player on top wins and scores the face value of their goodies; the others score
-nothing. A robot on top: nobody wins (the players share first place: the outcome of a game nobody won).
+nothing. A robot on top: nobody wins (the robot is first; the players share second place).
 
 Moves:
   Move("take", ("7H",))       an auction card into hand
@@ -64,6 +64,7 @@ from typing import Any, Iterator, TypedDict
 from tabletop_tui.rules.components.cards import STANDARD, SUITS, Card, by_order, card
 from tabletop_tui.rules.engine import (EVERYONE, Event, Game, IllegalMove, Move, Option, Outcome, Place, Standing,
                                        View)
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural, shorten
 
 SPACES = 10
@@ -80,6 +81,10 @@ ACTION_NAMES = {"S": "the coolest (spades)", "H": "the sneakiest (hearts)", "D":
                 "C": "the toughest (clubs)"}
 SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 ROBOT_LETTERS = "ABCDEFGHIJ"
+#: A record's key (no option of the setup screen) that keeps the reading of rules version 1: a robot on top
+#: placed the players first together, a draw. The migration of a version-1 save pins it, so that the save
+#: replays as it was played.
+ROBOT_TOP_DRAWN = "robot_top_drawn"
 
 AUCTION, AGGRESSION, ACTION, OVER = "auction", "aggression", "action", "over"
 PASS = Move("pass")
@@ -183,7 +188,9 @@ class KingOfTheBeach(Game):
     score_label = "Points"
     min_players = 3
     max_players = 6
-    rules_version = 1
+    #: 2: a robot on top places the players 2nd (nobody won), no longer first together (a draw)
+    rules_version = 2
+    migrations = {1: old_reading(**{ROBOT_TOP_DRAWN: True})}
     hidden_information = True
     chance = "a card dealt or drawn"
     length_unit = "rounds"
@@ -199,7 +206,10 @@ class KingOfTheBeach(Game):
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
+        robot_top_drawn = bool(options.pop(ROBOT_TOP_DRAWN, False))
         super().__init__(players, seed, **options)
+        if robot_top_drawn:  # kept in the options, so that the record says it again
+            self.options[ROBOT_TOP_DRAWN] = True
         n = len(self.players)
         self.robots = SPACES - n
         self.names = list(self.players) + [f"Robot {ROBOT_LETTERS[k]}" for k in range(self.robots)]
@@ -512,7 +522,9 @@ class KingOfTheBeach(Game):
         n = len(self.players)
         top = self.spaces[1]
         standings: list[Standing] = []
-        place = 1
+        # a robot on top: the robot is first and nobody won, the players share second place (a save of rules
+        # version 1 placed them first together, and replays so)
+        place = 1 if top < n or self.options.get(ROBOT_TOP_DRAWN) else 2
         for sp in range(1, SPACES + 1):
             occupant = self.spaces[sp]
             if occupant >= n:
@@ -532,7 +544,8 @@ class KingOfTheBeach(Game):
             summary = (f"{self.names[top]} is on top after {ROUNDS} rounds: a robot is King of the Beach and "
                        "nobody wins.")
         tiebreaks = ("The players below the top are placed by their space in the pyramid." if top < n else
-                     "A robot is on top: no player wins, and all share the same place.")
+                     "A robot is on top: no player wins, and all share the same place." if place == 1 else
+                     "A robot is on top: it is first, no player wins, and all share second place.")
         return Outcome(standings, summary, tiebreaks)
 
     # -- the contract ---------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ games and sessions, the screen proposes it). The break goes to the lowest handic
 game's stream among ties). After the break, every legal shot scores a point per ball sunk, or costs a
 point when it sinks nothing (which ends the inning). Ten points or more at the end of an inning wins;
 zero or fewer loses (out of the game). Any foul puts the shooter out. A loser's or a fouler's handicap
-goes up by one, the winner's down by one; if every opponent drops out, the last player has not won.
+goes up by one, the winner's down by one; if every opponent drops out, the last player has not won
+(nobody won: the places start at 2).
 With one object ball left on the table, the other fourteen are re-racked.
 
 Moves: `handicap h` (each seat in turn, before the break), then per shot: `sink` (one more ball went
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.pool import (FOUL_SHORT, HEAD_SPOT, IN_HAND, REST_REFUSAL, OpenMoves, Reading, RestKeeper,
                                      foul_words, outcome_rests, rack_positions, read_outcome, rerack)
 from tabletop_tui.rules.words import listing, plural
@@ -37,6 +39,10 @@ RERACK = ("one ball left: re-rack the other fourteen with the top of the rack em
           "and the cue ball where they are, unless one lies inside the rack (an object ball there goes into "
           "the rack, the cue ball to the Head Spot)")
 RACK_ALL = "no ball left: rack all fifteen again"
+#: A record's key (no option of the setup screen) that keeps the reading of rules version 1: the last
+#: player standing was placed first though nobody won. The migration of a version-1 save pins it, so that
+#: the save replays as it was played.
+LAST_PLACED_FIRST = "last_placed_first"
 
 
 def signed(n: int) -> str:
@@ -67,7 +73,10 @@ class MagicHateBall(RestKeeper, Game):
     score_label = "Points"
     min_players = 2
     max_players = 6
-    rules_version = 1
+    #: 2: when every opponent drops out, nobody won: the places start at 2 (the last one standing is no
+    #: longer placed first)
+    rules_version = 2
+    migrations = {1: old_reading(**{LAST_PLACED_FIRST: True})}
     hidden_information = False
     chance = "the draw for the break"
     move_limit = 6000
@@ -81,7 +90,10 @@ class MagicHateBall(RestKeeper, Game):
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any):
+        last_first = bool(options.pop(LAST_PLACED_FIRST, False))
         super().__init__(players, seed, **options)
+        if last_first:  # kept in the options, so that the record says it again
+            self.options[LAST_PLACED_FIRST] = True
         n = len(self.players)
         self.handicaps: list[int | None] = [None] * n
         self.scores = [0] * n
@@ -299,6 +311,9 @@ class MagicHateBall(RestKeeper, Game):
             how = {"foul": "fouled out", "lost": "lost"}.get(self.out[s], "won" if s == self.winner else "still in")
             details.append(f"{how}; handicap {self._handicap_of(s)} -> {after[s]}")
         standings = rank_standings(names, keys, list(self.scores), details)
+        if self.winner is None and not self.options.get(LAST_PLACED_FIRST):
+            # nobody won: the last one standing is placed 2nd, not first (no win, no draw)
+            standings = [Standing(st.seat, st.name, st.place + 1, st.score, st.detail) for st in standings]
         if self.winner is not None:
             summary = f"{names[self.winner]} wins with {self.scores[self.winner]} points."
         else:

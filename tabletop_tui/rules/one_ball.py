@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing, View
+from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.pool import (FOUL_SHORT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS,
                                      REST_REFUSAL, OpenMoves, Reading, RestKeeper, foul_words, outcome_rests,
                                      read_outcome, spot_position)
@@ -30,6 +31,10 @@ DONE = Move("done")
 FOUL_KINDS = ("scratch", "no-hit", "no-rail", "other")
 FOUL_MOVES = {k: Move("foul", (k,)) for k in FOUL_KINDS}
 CALL_MOVES = {p: Move("call", (p,)) for p in POCKETS}
+#: A record's key (no option of the setup screen) that keeps the reading of rules version 1: a lost game
+#: placed its player first of one (the house then had no way to say that nobody won). The migration of a
+#: version-1 save pins it, so that the save replays as it was played.
+LOST_PLACED_FIRST = "lost_placed_first"
 
 
 class OneBallView(View):
@@ -51,13 +56,18 @@ class OneBall(RestKeeper, Game):
     score_label = "Shots"
     min_players = 1
     max_players = 1
-    rules_version = 1
+    #: 2: a lost game is placed 2nd of one (nobody won), no longer first of one
+    rules_version = 2
+    migrations = {1: old_reading(**{LOST_PLACED_FIRST: True})}
     hidden_information = False
     move_limit = 5000
     length_unit = "shots"
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any):
+        lost_first = bool(options.pop(LOST_PLACED_FIRST, False))
         super().__init__(players, seed, **options)
+        if lost_first:  # kept in the options, so that the record says it again
+            self.options[LOST_PLACED_FIRST] = True
         self.on_table = BALLS
         self.misses = 0
         self.shots = 0
@@ -177,9 +187,10 @@ class OneBall(RestKeeper, Game):
         summary = (f"{name} clears the table in {plural(self.shots, 'shot')} and wins." if won
                    else f"{name} loses ({why}) after {plural(self.shots, 'shot')}, "
                         f"{plural(self.on_table, 'ball')} left.")
-        # one seat: the house's standings always place someone first, so a loss is first of one too; the
-        # detail and the summary say it was lost (the engine has no way yet to say "nobody won")
-        self._outcome = Outcome([Standing(0, name, 1, self.shots, "won: " + why if won else "lost: " + why)],
+        # a loss: the game beat the player, who is placed 2nd of one (nobody won); a save of rules version 1
+        # placed a loss first of one, and replays so
+        place = 1 if won or self.options.get(LOST_PLACED_FIRST) else 2
+        self._outcome = Outcome([Standing(0, name, place, self.shots, "won: " + why if won else "lost: " + why)],
                                 summary, "")
         events.append(self.say(summary, "game_over"))
         return events
