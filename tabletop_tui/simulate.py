@@ -73,7 +73,7 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
     score_count = Counter()
     lengths: list[int] = []
     errors: list[str] = []
-    finished = capped = draws = total_moves = 0
+    finished = capped = draws = no_winner = total_moves = 0
     taken: dict[int, str] = {}
     start = time.perf_counter()
     for g in range(games):
@@ -96,7 +96,9 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
         lengths.append(game.length())
         outcome = game.outcome()
         winner = outcome.winner
-        if winner is None:
+        if outcome.nobody_won:  # nobody placed first (a robot on top, a game that beat its one player)
+            no_winner += 1
+        elif winner is None:
             draws += 1
         else:
             wins[winner] += 1
@@ -115,6 +117,8 @@ def simulate(game_id: str, games: int, players: int | None = None, seed: int = 0
         "finished": finished,
         "capped": capped,
         "draws": draws,
+        #: games that ended with nobody placed first: neither won nor drawn
+        "no_winner": no_winner,
         "errors": errors,
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 2) if seconds else None,
@@ -139,7 +143,7 @@ def report(result: dict) -> str:
     lines = [
         f"{result['game']}: {result['games']} games of {result['players']} players in {result['seconds']:.2f} s "
         f"({result['games_per_second']} games/s), {result['moves_per_game']} moves per game",
-        f"finished {result['finished']} (drawn {result['draws']}), stopped at the move limit "
+        f"finished {result['finished']} (drawn {result['draws']}, no winner {result['no_winner']}), stopped at the move limit "
         f"({result['move_limit']}) {result['capped']}, errors {len(result['errors'])}",
     ]
     if result["median_length"] is not None:
@@ -158,8 +162,8 @@ def report(result: dict) -> str:
     for (seat, w), (position, pw) in zip(result["wins_by_seat"].items(), result["wins_by_position"].items()):
         mean = result["mean_score_by_seat"][seat]
         lines.append(f"{seat:>4}  {w:>4}  {'' if mean is None else mean:<10}   |  {_ordinal(int(position)):>13}  {pw:>4}")
-    lines.append("(wins count sole first places; a first place shared is a draw. The turn position is the order "
-                 "in which the players took their first turns.)")
+    lines.append("(wins count sole first places; a first place shared is a draw; a game with no first place "
+                 "has no winner. The turn position is the order in which the players took their first turns.)")
     for e in result["errors"][:10]:
         lines.append("error: " + e)
     return "\n".join(lines)

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop_tui import catalog
 from tabletop_tui.bots.base import Bot
-from tabletop_tui.rules.engine import Game, Move, Option, Outcome, rank_standings
+from tabletop_tui.rules.engine import Game, Move, Option, Outcome, Standing, rank_standings
 from tabletop_tui.simulate import report, simulate
 
 GO = Move("go")
@@ -16,14 +16,15 @@ GO = Move("go")
 
 class FirstMoverWins(Game):
     """A table where the first player is drawn at random and every player moves once, in seat order
-    from the first. The player who moved first wins; with `draw` on, the first two share first place."""
+    from the first. The player who moved first wins; with `draw` on, the first two share first place;
+    with `nobody` on, nobody wins (the places start at 2)."""
 
     id = "first-mover"
     title = "First Mover"
     min_players = 2
     max_players = 5
     length_unit = "turns"
-    OPTIONS = (Option("draw", "Draw", "bool", False),)
+    OPTIONS = (Option("draw", "Draw", "bool", False), Option("nobody", "Nobody wins", "bool", False))
 
     def __init__(self, players, seed=0, **options):
         super().__init__(players, seed, **options)
@@ -54,7 +55,10 @@ class FirstMoverWins(Game):
             return None
         n = len(self.players)
         keys = [(2,) if s == self.first or (self.options["draw"] and s == self._seat(1)) else (1,) for s in range(n)]
-        return Outcome(rank_standings(self.players, keys, [k[0] for k in keys]), "")
+        standings = rank_standings(self.players, keys, [k[0] for k in keys])
+        if self.options["nobody"]:
+            standings = [Standing(st.seat, st.name, st.place + 1, st.score) for st in standings]
+        return Outcome(standings, "")
 
 
 class GoBot(Bot):
@@ -85,10 +89,36 @@ def test_wins_by_position_count_the_turn_order_not_the_seat(first_mover):
 
 def test_a_shared_first_place_is_a_draw_and_no_win(first_mover):
     result = simulate("first-mover", 30, 3, seed=1, options={"draw": True})
-    assert result["finished"] == 30 and result["draws"] == 30
+    assert result["finished"] == 30 and result["draws"] == 30 and result["no_winner"] == 0
     assert sum(result["wins_by_seat"].values()) == 0
     assert sum(result["wins_by_position"].values()) == 0
-    assert "(drawn 30)" in report(result)
+    assert "(drawn 30, no winner 0)" in report(result)
+
+
+def test_a_game_nobody_won_is_counted_apart_neither_a_win_nor_a_draw(first_mover):
+    for draw in (False, True):  # nobody placed first: whether the best places were shared or not
+        result = simulate("first-mover", 20, 3, seed=2, options={"draw": draw, "nobody": True})
+        assert result["finished"] == 20 and result["no_winner"] == 20 and result["draws"] == 0
+        assert sum(result["wins_by_seat"].values()) == sum(result["wins_by_position"].values()) == 0
+        assert "(drawn 0, no winner 20)" in report(result)
+
+
+def test_a_lost_game_of_one_ball_has_no_winner():
+    result = simulate("one-ball", 10, seed=0)
+    lost = sum(1 for g in range(10) if _one_ball_lost(g))
+    assert 0 < lost < 10  # the seeds hold both: a table cleared and a game lost
+    assert result["finished"] == 10 and result["no_winner"] == lost and result["draws"] == 0
+    assert result["wins_by_seat"] == {"1": 10 - lost}
+
+
+def _one_ball_lost(seed):
+    from tabletop_tui.simulate import play_one
+
+    info = catalog.get("one-ball")
+    bots = {0: info.bot_class()(0, seed)}
+    bots[0].time_budget = float("inf")
+    game, _ = play_one(info, ["Seat 1"], seed, {}, bots, info.rules_class().move_limit)
+    return game.outcome().standings[0].place != 1
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
@@ -114,6 +144,10 @@ def test_the_turn_order_of_each_game_starts_with_its_first_player(game_id):
         fresh = rules([f"P{s}" for s in range(n)], 3, **options)
         assert order == sorted(range(n), key=fresh.spaces.index)
         assert order[-1] == game.history[0][0]  # the auction starts from the lowest space
+    elif info.id == "dungeon-crawl":  # the characters are built in seat order first: no turns; then the
+        # first player is drawn, and the first turn is the first move after the building
+        builds = ("suggest", "heart", "club", "spade")
+        assert order[0] == next(seat for seat, move in game.history if move.kind not in builds)
     elif info.id != "ten-die-poker":  # poker has no seat order: the worst hand acts
         assert order[0] == game.history[0][0], info.id
 
