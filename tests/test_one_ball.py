@@ -20,7 +20,9 @@ def shot(g, *moves):
 
 
 def lost(g):
-    return g.outcome() is not None and g.view(0)["ending"].startswith("lost") and "loses" in g.outcome().summary
+    out = g.outcome()
+    return (out is not None and g.view(0)["ending"].startswith("lost") and "loses" in out.summary
+            and out.nobody_won and out.standings[0].place == 2 and out.winner is None and out.drawn == [])
 
 
 def test_one_player_only():
@@ -56,7 +58,7 @@ def test_stray_balls_stay_down_and_clearing_wins():
     shot(g, *[SINK] * 13, DONE)
     assert g.on_table == 2
     shot(g, call("side-left"), MADE, SINK, DONE)
-    assert g.outcome().winner == 0 and g.outcome().standings[0].score == 2
+    assert g.outcome().winner == 0 and g.outcome().standings[0].score == 2 and not g.outcome().nobody_won
 
 
 def test_a_foul_loses_and_the_break_is_not_called():
@@ -97,3 +99,44 @@ def test_a_table_miss_spots_a_ball_below_the_one_on_the_foot_spot():
     g.play(0, DONE)
     shot(g, call(), DONE)  # a miss: ball 1 comes back, below the ball on the Foot Spot
     assert g.view(0)["balls"]["1"] == [pytest.approx(77.25), 25.0]
+
+
+def test_a_save_of_rules_version_1_keeps_a_loss_first_of_one():
+    """Version 1 placed a lost game first of one: its saves migrate to a record that says so, replay as
+    they were played, and keep saying so when saved again."""
+    from tabletop_tui.store.versions import _apply_migrations
+
+    g = OneBall(["Solo"])
+    shot(g, DONE)
+    shot(g, call(), Move("foul", ("scratch",)))
+    assert g.record()["options"] == {}  # a new game's record names no such key
+    migrated = _apply_migrations({**g.record(), "rules_version": 1}, OneBall)
+    assert migrated is not None and migrated["rules_version"] == OneBall.rules_version == 2
+    again = OneBall.from_record(migrated)
+    assert again.outcome().standings[0].place == 1 and not again.outcome().nobody_won
+    assert OneBall.from_record(again.record()).outcome() == again.outcome()
+
+
+async def test_a_lost_game_reads_nobody_won_in_the_results_and_the_finished_games(make_app, store):
+    from tabletop_tui.session import Session
+    from tabletop_tui.ui.screens.records import FinishedGamesScreen
+    from tabletop_tui.ui.screens.results import ResultsScreen
+    from ui_helpers import settle, shown, words
+
+    session = Session.new("one-ball", ["Solo"], 3, {}, [], store)
+    for move in (DONE, call(), Move("foul", ("scratch",))):
+        session.play(0, move)
+    assert session.over()
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Nobody won" in words(app.screen.query_one("#results-nobody"))
+        assert not app.screen.query("#results-draw")
+        rows = shown(app.screen.query_one("#results-table")).splitlines()
+        assert [row.split()[0] for row in rows if "Solo" in row] == ["2nd"]
+        app.push_screen(FinishedGamesScreen("one-ball"))
+        await settle(pilot, 3)
+        detail = words(app.screen.query_one("#finished-detail"))
+        assert "nobody won" in detail and "Solo won" not in detail

@@ -945,6 +945,36 @@ def test_records_add_scores_form_and_tell_people_from_the_computer(store, monkey
     assert overall[("Ada", False)]["game"] == "" and overall[("Ada", False)]["scores"] == []
 
 
+def test_a_game_nobody_won_is_played_neither_won_nor_drawn(store, monkeypatch):
+    """A lost One Ball game (the game beat its one player: placed 2nd of one), beside a won one: the
+    statistics count the loss played, not won and not drawn."""
+    from tabletop_tui.rules.one_ball import OneBall
+
+    clock = iter(range(1000, 2000))  # the games finish one after the other, as the form reads them
+    monkeypatch.setattr(store_module, "_now", lambda: float(next(clock)))
+
+    def played(moves):
+        game = OneBall(["Solo"], 3)
+        save_id = store.new_game(game.record(), [], "One Ball")
+        for move in moves:
+            game.play(0, move)
+        store.sync(save_id, 0, [[seat, m.to_json()] for seat, m in game.history], game.outcome().to_json())
+        return game
+
+    lost = played([Move("done"), Move("call", ("foot-left",)), Move("foul", ("scratch",))])
+    assert lost.outcome().nobody_won and lost.outcome().standings[0].place == 2
+    rows = store.stats("one-ball")
+    assert [(r["played"], r["wins"], r["drawn"], r["best"]) for r in rows] == [(1, 0, 0, 2)]
+    record = store.records("one-ball")[0]
+    assert (record["played"], record["wins"], record["drawn"], record["form"]) == (1, 0, 0, [2])
+    won = played([Move("sink")] * 14 + [Move("done"), Move("call", ("foot-left",)), Move("made"), Move("done")])
+    assert won.outcome().winner == 0
+    rows = store.stats("one-ball")
+    assert [(r["played"], r["wins"], r["drawn"], r["best"]) for r in rows] == [(2, 1, 0, 1)]
+    record = store.records("one-ball")[0]
+    assert (record["played"], record["wins"], record["drawn"], record["form"]) == (2, 1, 0, [2, "W"])
+
+
 # -- values from files are quoted short and printable ---------------------------------------------
 
 

@@ -357,7 +357,9 @@ class FinishedGamesScreen(Screen):
         players = ", ".join(_who(n, s in row["computer"]) for s, n in enumerate(row["players"]))
         standings = (row.get("outcome") or {}).get("standings") or []
         firsts = [s.get("name", "?") for s in standings if isinstance(s, dict) and s.get("place") == 1]
-        result = "draw: " + ", ".join(firsts) if len(firsts) > 1 else (f"{firsts[0]} won" if firsts else "")
+        # nobody placed first: a game nobody won (a robot on top, a game that beat its one player)
+        result = ("draw: " + ", ".join(firsts) if len(firsts) > 1 else f"{firsts[0]} won" if firsts
+                  else "nobody won" if standings else "")
         return (_when(row["finished"]), _title(row["game"]), players, result)
 
     def selected(self) -> dict | None:

@@ -42,6 +42,8 @@ class ResultsScreen(Screen):
                 together = listing([self.session.players[s] for s in outcome.drawn])
                 yield Static(Text(f"A draw: {together} share first place, and nobody wins.", style="bold yellow"),
                              id="results-draw")
+            elif outcome.nobody_won:
+                yield Static(Text("Nobody won: nobody is placed first.", style="bold yellow"), id="results-nobody")
             yield Static(Text(outcome.summary, style="bold green"), id="results-summary")
             table = Table(box=None, padding=(0, 2), header_style="bold dim")
             table.add_column("Place", justify="right")
