@@ -204,7 +204,8 @@ def test_import_of_a_save_with_moves_that_do_not_replay_fails_with_one_line(cli,
 # -- simulate --------------------------------------------------------------------------------------
 
 SIMULATE_KEYS = {"game", "games", "finished", "errors", "seconds", "games_per_second", "moves_per_game",
-                 "wins_by_seat", "capped", "draws", "wins_by_position", "median_length", "length_unit"}
+                 "wins_by_seat", "capped", "draws", "no_winner", "wins_by_position", "median_length",
+                 "length_unit"}
 
 
 def simulate_json(cli, *args: str) -> dict:
@@ -216,8 +217,8 @@ def simulate_json(cli, *args: str) -> dict:
     assert report["errors"] == []
     assert report["finished"] + report["capped"] == report["games"]
     # a finished game has one winner, or is a draw (a first place shared), which is nobody's win
-    assert sum(report["wins_by_seat"].values()) + report["draws"] == report["finished"]
-    assert sum(report["wins_by_position"].values()) + report["draws"] == report["finished"]
+    assert sum(report["wins_by_seat"].values()) + report["draws"] + report["no_winner"] == report["finished"]
+    assert sum(report["wins_by_position"].values()) + report["draws"] + report["no_winner"] == report["finished"]
     assert report["seconds"] >= 0
     assert report["moves_per_game"] > 0
     return report
