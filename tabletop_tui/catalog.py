@@ -27,6 +27,9 @@ class GameInfo(NamedTuple):
     #: how many whole games the tests have the computer play (`tabletop-tui simulate`): fewer where its
     #: players search deeply
     simulate_games: int = 12
+    #: the level of the computer players that make the picture's first moves (a deep search makes a long
+    #: wait of a picture whose moves need only look like a game)
+    scene_level: str | None = None
 
     def rules_class(self):
         return _load(self.rules)
@@ -340,6 +343,7 @@ GAMES: tuple[GameInfo, ...] = (
         screen="tabletop_tui.ui.screens.land_grab:LandGrabScreen",
         help="land_grab.md",
         scene=(("Ada", "Bo"), 1, {}, 78),
+        scene_level="easy",
         simulate_games=1,  # a game of two searching computer players takes seconds
     ),
     GameInfo(

@@ -53,7 +53,7 @@ async def _shoot_in(out: Path, data: str) -> list[Path]:
     for info in catalog.GAMES:
         players, seed, options, moves = info.screenshot_scene()
         session = Session.new(info.id, players, seed, options, scene_computer(info), store)
-        session.autoplay(moves)
+        session.autoplay(moves, info.scene_level)
         app = TabletopApp(store=store, start={"save": session.save_id}, bot_delay=0, force_curtain=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

@@ -299,13 +299,15 @@ class Session:
         self._save()
         return taken
 
-    def autoplay(self, moves: int) -> None:
+    def autoplay(self, moves: int, level: str | None = None) -> None:
         """Let computer players make the next moves for every seat (for demonstrations and tests);
-        the seats stay as they are."""
+        the seats stay as they are. `level`: how well they play (their default where None)."""
         bot_class = self.info.bot_class()
         bots = {s: bot_class(s, self.game.seed) for s in range(len(self.players))}
         for bot in bots.values():
             bot.time_budget = math.inf  # a scene plays the same on any machine: searches stop at their own limits
+            if level is not None:
+                bot.set_level(level)
         for _ in range(moves):
             if self.over():
                 break

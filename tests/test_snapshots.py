@@ -84,8 +84,9 @@ def test_setup(snap_compare, make_app, game_id):
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.GAMES])
 def test_game_mid_play(snap_compare, make_app, store, game_id):
     players, seed, options, moves = scene(game_id)
-    session = Session.new(game_id, players, seed, options, screenshots.scene_computer(catalog.get(game_id)), store)
-    session.autoplay(moves)
+    info = catalog.get(game_id)
+    session = Session.new(game_id, players, seed, options, screenshots.scene_computer(info), store)
+    session.autoplay(moves, info.scene_level)
     assert snap_compare(make_app(start={"save": session.save_id}), run_before=settle)
 
 

@@ -83,6 +83,7 @@ LEAK_GAMES = {
     "short-bus-to-paradise": 3,  # long games: every kind of move comes in the first
     "hotel-transylvania": 3,  # every kind of move comes in each game (a surprise, a freak-out, the end)
     "graveyard-shift": 4,  # every kind of move (reveal, sing, capture, new Spirits, shift) in each game
+    "headless-in-seattle": 8,  # short games, every kind of move in each (both modes among the eight)
 }
 GAMES_HIDDEN = 30  # a hidden-hand game not named above
 GAMES_OPEN = 5
