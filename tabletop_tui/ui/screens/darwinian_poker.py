@@ -26,10 +26,6 @@ class DarwinianPokerScreen(GameScreen):
     #dp-last { height: auto; margin: 1 0 0 0; }
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
-
     def compose_table(self) -> ComposeResult:
         # the lines of text drawn by lines (TextLines): a line that did not change is not drawn again;
         # the last round's line, which may wrap, a Static
@@ -42,13 +38,6 @@ class DarwinianPokerScreen(GameScreen):
 
     # -- the table ---------------------------------------------------------------------------------
 
-    def part_changed(self, part: str, key: object) -> bool:
-        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
-        it was last built. A part that did not change is not built again."""
-        if self._drawn_from.get(part) == key:
-            return False
-        self._drawn_from[part] = key
-        return True
 
     def show_table(self, view: dict) -> None:
         seat = view["viewer"]

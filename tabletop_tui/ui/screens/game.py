@@ -147,6 +147,7 @@ class GameScreen(Screen):
         self._bot_turn = 0  # counts the computer steps scheduled: an undo drops the one waiting
         self._moving_for: int | None = None  # the seat a computer (or a forced move) plays for now
         self._lift_key = ""  # the key the last curtain asked for
+        self._part_keys: dict[str, object] = {}  # what each part of the table was last built from
         self._told_problem = ""  # the save problem the players were last told of
         self._asked_lost = False  # the question about a lost save is on screen
 
@@ -189,6 +190,14 @@ class GameScreen(Screen):
         yield Drawn(id="table-view")
 
     # -- what a game screen fills in --------------------------------------------------------------
+
+    def part_changed(self, part: str, key: object) -> bool:
+        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
+        it was last built. A part that did not change is not built again (nor drawn)."""
+        if self._part_keys.get(part) == key:
+            return False
+        self._part_keys[part] = key
+        return True
 
     def show_table(self, view: dict) -> None:
         """Draw the table from the view."""

@@ -22,10 +22,6 @@ KEYS = {
 
 
 class SecondStoryScreen(GameScreen):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._part_keys: dict[str, object] = {}  # what each part of the table was last drawn from
-
     def compose_table(self) -> ComposeResult:
         # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
         # again nor painted; the lairs are a table (QuickTable: rich's Table, drawn at less cost)
@@ -36,13 +32,6 @@ class SecondStoryScreen(GameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def part_changed(self, part: str, key: object) -> bool:
-        """Whether a part of the table is to be drawn anew: what it is drawn from (`key`) changed since it
-        was last drawn. A part that did not change is not built again (nor drawn)."""
-        if self._part_keys.get(part) == key:
-            return False
-        self._part_keys[part] = key
-        return True
 
     def show_table(self, view: dict) -> None:
         names = view["players"]

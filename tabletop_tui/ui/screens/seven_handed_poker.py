@@ -21,10 +21,6 @@ from tabletop_tui.ui.widgets.things import RowsDrawn
 
 
 class SevenHandedPokerScreen(GameScreen):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
-
     def compose_table(self) -> ComposeResult:
         # a side's line drawn by lines (TextLines: drawn again only when it changed); the hand, whose
         # lines may wrap, a line at a time (RowsDrawn)
@@ -33,13 +29,6 @@ class SevenHandedPokerScreen(GameScreen):
         yield TextLines(id="shp-near")
         yield RowsDrawn(id="shp-hand")
 
-    def part_changed(self, part: str, key: object) -> bool:
-        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
-        it was last built. A part that did not change is not built again."""
-        if self._drawn_from.get(part) == key:
-            return False
-        self._drawn_from[part] = key
-        return True
 
     def sides(self, view: dict) -> tuple[int, int]:
         """(near, far): the viewer's seat below the coins, the opponent's above."""

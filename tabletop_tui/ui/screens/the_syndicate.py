@@ -182,10 +182,6 @@ class TheSyndicateScreen(GameScreen):
     #sy-hand, #sy-last { height: auto; margin: 1 0 0 0; }
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._drawn_from: dict[str, object] = {}  # what each part of the table was last drawn from
-
     def compose_table(self) -> ComposeResult:
         # each part drawn by lines (TextLines): a line that did not change is neither drawn nor painted
         yield TextLines(id="sy-plot")
@@ -194,13 +190,6 @@ class TheSyndicateScreen(GameScreen):
 
     # -- the table ---------------------------------------------------------------------------------
 
-    def part_changed(self, part: str, key: object) -> bool:
-        """Whether a part of the table is to be built anew: what it is drawn from (`key`) changed since
-        it was last built. A part that did not change is not built again."""
-        if self._drawn_from.get(part) == key:
-            return False
-        self._drawn_from[part] = key
-        return True
 
     def show_table(self, view: dict) -> None:
         names = view["players"]
