@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, chip
+from tabletop_tui.ui.widgets.cards import CardHand, tight_chip
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
@@ -28,8 +28,7 @@ def tight(code) -> Text:
     """A card on one line ("A♣", "10♥"); a card hidden from the viewer as "▮"."""
     if code == "?":
         return Text("▮", "dim")
-    text, style = chip(code)
-    return Text(text.strip(), style)
+    return tight_chip(code)
 
 
 def tights(codes) -> Text:

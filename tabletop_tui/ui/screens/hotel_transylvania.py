@@ -20,7 +20,8 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, LOOP, ORDERS, ROOMS, code_room, order_short,
                                                    order_words, room_code, room_name)
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import chip
+from tabletop_tui.ui.widgets.cards import tight_chip
+from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.common import Drawn
 
 GUEST_STYLES = {
@@ -42,15 +43,6 @@ SUIT_GLYPHS = "♣♦♥♠"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 TURN = "▶"
 SUPERSCRIPTS = " ¹²³⁴⁵⁶⁷⁸⁹"
-
-
-def short_name(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
-
-
-def card_chip(code: str) -> Text:
-    text, style = chip(code)
-    return Text(text.strip(), style)
 
 
 def dial(k: int, six: int) -> tuple[int, int]:
@@ -155,15 +147,15 @@ class HotelTransylvaniaScreen(GameScreen):
         for s, name in enumerate(names):
             out.append(" ")
             out.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
-            out.append(" " + short_name(name, 6), style=ME if s == viewer else "")
+            out.append(" " + cut(name, 6), style=ME if s == viewer else "")
         out.append("\n")
         if viewer is None:
             out.append("Each hand and each standing order is seen by its owner alone.", style="dim italic")
         else:
-            out.append(f"{short_name(names[viewer], 12)}'s hand: ", style="bold")
+            out.append(f"{cut(names[viewer], 12)}'s hand: ", style="bold")
             hand = view["hand"] or []
             if hand:
-                out.append_text(Text(" ").join(card_chip(c) for c in hand))
+                out.append_text(Text(" ").join(tight_chip(c) for c in hand))
             else:
                 out.append("no cards", style="dim")
             order = tuple(view["order"])

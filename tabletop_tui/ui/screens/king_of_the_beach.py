@@ -19,7 +19,8 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import Canvas, chip
+from tabletop_tui.ui.widgets.cards import Canvas, chip, tight_chip
+from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 
@@ -40,15 +41,10 @@ NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
 STONE_STYLE = Style(color="#e0b030", bold=True)
 
 
-def short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
-
-
 def tight(code: str | None) -> Text:
     if code is None:
         return Text("--", style="dim")
-    text, style = chip(code)
-    return Text(text.strip(), style)
+    return tight_chip(code)
 
 
 def tights(codes) -> Text:
@@ -110,7 +106,7 @@ class KingOfTheBeachScreen(GameScreen):
                 x, y = left + i * (cw + 1), r * 3
                 occupant = pyramid[space - 1]
                 style = marks.get(space) or (ME if occupant == viewer else PLAYER if occupant < n else ROBOT)
-                label = f"{space} " + short(names[occupant], cw - len(str(space)) - 1)
+                label = f"{space} " + cut(names[occupant], cw - len(str(space)) - 1)
                 canvas.put(x, y, label.ljust(cw), style)
                 canvas.put(x, y + 1, " " * cw, style)
                 code = cards[space - 1]
@@ -231,12 +227,12 @@ class KingOfTheBeachScreen(GameScreen):
         if viewer is None:
             out.append("Each hand is seen by its owner alone.", style="dim italic")
         else:
-            out.append(f"{short(names[viewer], 10)}'s hand: ", style="bold")
+            out.append(f"{cut(names[viewer], 10)}'s hand: ", style="bold")
             out.append_text(tights(view["hand"]))
         known = [(s, codes) for s, codes in enumerate(view["known"]) if codes and s != viewer]
         if known:
             out.append("\nKnown in hands: ", style="bold")
-            out.append_text(Text(" · ").join(Text(short(names[s], 8) + " ").append_text(tights(c)) for s, c in known))
+            out.append_text(Text(" · ").join(Text(cut(names[s], 8) + " ").append_text(tights(c)) for s, c in known))
         return out
 
     def goodies_text(self, view: dict) -> Text:
@@ -247,7 +243,7 @@ class KingOfTheBeachScreen(GameScreen):
         for s in range(len(names)):
             if not view["goodies"][s]:
                 continue
-            part = Text(short(names[s], 8) + " ")
+            part = Text(cut(names[s], 8) + " ")
             part.append_text(tights(view["goodies"][s]))
             mine = [SUIT_GLYPH[suit] for suit, h in holders.items() if h == s]
             if mine:

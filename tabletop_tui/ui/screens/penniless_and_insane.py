@@ -17,7 +17,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, chip, chip_text
+from tabletop_tui.ui.widgets.cards import CardHand, chip_text, tight_chip
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
@@ -30,8 +30,7 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
 
 def tight(code) -> Text:
     """A card on one line, as a chip ("A♣", "10♥") without the space that aligns chips in a column."""
-    text, style = chip(code)
-    return Text(text.strip(), style)
+    return tight_chip(code)
 
 
 def tights(codes) -> Text:

@@ -16,7 +16,8 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.short_bus_to_paradise import LETTERS
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import chip
+from tabletop_tui.ui.widgets.cards import tight_chip
+from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.common import Drawn
 
 #: each colour's chip: its background and a text colour that reads on it
@@ -36,10 +37,6 @@ EMPTY = Style(color="#a0a0a0", bgcolor="#303030")
 MARK = Style(underline=True, bold=True)
 ME = Style(color="#f0c040", bold=True)
 TURN = "▶"
-
-
-def short_name(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
 def stones_chip(colour: str | None, text: str) -> Text:
@@ -64,11 +61,6 @@ def flow(head: Text, pieces: list[Text], width: int, indent: int) -> Text:
         out.append_text(piece)
         x += piece.cell_len
     return out
-
-
-def card_chip(code: str) -> Text:
-    text, style = chip(code)
-    return Text(text.strip(), style)
 
 
 class ShortBusToParadiseScreen(GameScreen):
@@ -133,11 +125,11 @@ class ShortBusToParadiseScreen(GameScreen):
         for s, name in enumerate(names):
             head = Text()
             head.append(TURN if s == view["turn"] else " ", style="bold green")
-            head.append(short_name(name, width).ljust(width), style=ME if s == viewer else "bold")
+            head.append(cut(name, width).ljust(width), style=ME if s == viewer else "bold")
             head.append(f" {view['hands'][s]}▯ ", style="dim")
             pieces = []
             for cab in view["docks"][s]:
-                piece = card_chip(cab["card"])
+                piece = tight_chip(cab["card"])
                 piece.append_text(stones_chip(cab["colour"], f"{cab['load']}/{cab['seats']}"))
                 if chosen and chosen["card"] == cab["card"]:
                     piece.stylize(MARK)
@@ -164,10 +156,10 @@ class ShortBusToParadiseScreen(GameScreen):
         if viewer is None:
             out.append("Each hand is seen by its owner alone.", style="dim italic")
         else:
-            out.append(f"{short_name(view['players'][viewer], 12)}'s hand: ", style="bold")
+            out.append(f"{cut(view['players'][viewer], 12)}'s hand: ", style="bold")
             hand = view["hand"] or []
             if hand:
-                out.append_text(Text(" ").join(card_chip(c) for c in hand))
+                out.append_text(Text(" ").join(tight_chip(c) for c in hand))
             else:
                 out.append("no cards", style="dim")
         chosen = view["chosen"]
@@ -220,7 +212,7 @@ class ShortBusToParadiseScreen(GameScreen):
         kind = move.kind
         view = self.seat_view(seat)  # what the seat sees: the pot and the docks are face up
         if kind == "play":
-            return f"Play {card_chip(move.args[0]).plain}"
+            return f"Play {tight_chip(move.args[0]).plain}"
         if kind == "group":
             count = next((g["count"] for g in view["pot"] if g["colour"] == move.args[0]), 0)
             return f"{LETTERS[move.args[0]]} {move.args[0]} {count}"
@@ -228,7 +220,7 @@ class ShortBusToParadiseScreen(GameScreen):
             cab = next((c for dock in view["docks"] for c in dock if c["card"] == move.args[0]), None)
             if cab is None:
                 return str(move)
-            where = f"{card_chip(cab['card']).plain}"
+            where = f"{tight_chip(cab['card']).plain}"
             if kind == "steal":
                 extra = next((g["count"] for g in view["pot"] if g["colour"] == cab["colour"]), 0)
                 return f"Steal {where} {cab['load']}+{extra} {cab['colour']}"

@@ -80,6 +80,12 @@ def chip_text(value, styles: dict | None = None) -> Text:
     return Text(*chip(value, styles))
 
 
+def tight_chip(value, styles: dict | None = None) -> Text:
+    """A card on one line without the space that aligns chips in a column: "7♣", "10♥"."""
+    text, style = chip(value, styles)
+    return Text(text.strip(), style)
+
+
 def chips_text(codes, styles: dict | None = None) -> Text:
     """Cards on one line, a space between: A♥ Q♣ 9♠."""
     out = Text()
