@@ -255,10 +255,26 @@ def new_secret(host: str, required: bool = False) -> str | None:
     return None
 
 
+def _check_listen(host: str, port: int) -> None:
+    """OSError if the server could not listen on `host` and `port` (the port taken, the host not this
+    machine's), tried the way aiohttp will (an address reused), so that no address is printed that will
+    not answer."""
+    family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                       flags=socket.AI_PASSIVE)[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(where)
+
+
 def serve(host: str, port: int, require_secret: bool = False, out=None) -> int:
     """Serve until interrupted; print the address first. Returns the exit status."""
     out = out or sys.stdout
     secret = new_secret(host, require_secret)
+    try:
+        _check_listen(host, port)
+    except OSError as exc:
+        print(f"tabletop-tui: cannot listen on {host} port {port} ({exc.strerror or exc})", file=sys.stderr)
+        return 1
     server = make_server(host, port, secret)
     print(f"tabletop-tui in a browser: open {address(host, port, secret)}", file=out)
     if secret:

@@ -284,3 +284,18 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+def test_a_taken_port_is_said_before_any_address(capsys):
+    """A port another program listens on: `serve` says so and prints no address that would not answer."""
+    import io
+
+    from tabletop_tui.serve import serve
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        out = io.StringIO()
+        assert serve("127.0.0.1", taken.getsockname()[1], out=out) == 1
+    assert out.getvalue() == ""
+    assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
