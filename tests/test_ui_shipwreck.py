@@ -176,3 +176,42 @@ async def test_the_showdown_waits_for_a_person_before_the_computer_deals(make_ap
         assert game.hand_no == 2 and game.phase in (TURN, FIGHT)
         assert_sees_only(app, screen.session, 0)  # the last hand's cards, named in the log, are history
         assert "Hand 2: Bo deals" in screen_text(app)
+
+
+async def test_a_fight_begun_or_ended_lays_nothing_out_and_leaves_the_hand_in_its_place(make_app, store,
+                                                                                        monkeypatch):
+    """The fight's line keeps its row when there is no fight: the surrender that ends one, and the fight
+    picked next, draw that line again and move neither the hand's label nor the hand (no part of the
+    table asks for a layout of the screen)."""
+    from textual.widget import Widget
+
+    from test_ui_frames import scene_app
+
+    asked: list[str] = []
+    refresh = Widget.refresh
+
+    def counted(widget, *regions, layout=False, **kwargs):
+        if layout and widget.id in ("sw-grid", "sw-info", "sw-hand-label", "sw-hand"):
+            asked.append(widget.id)
+        return refresh(widget, *regions, layout=layout, **kwargs)
+
+    app = scene_app(make_app, store, GAME)  # a fight under way, every seat a person, no curtain
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, ShipwreckScreen) and screen.game.phase == FIGHT
+        info, label = screen.query_one("#sw-info"), screen.query_one("#sw-hand-label")
+        assert "Fight!" in shown(info)
+        places = (info.region, label.region, screen.query_one("#sw-hand").region)
+        monkeypatch.setattr(Widget, "refresh", counted)
+        seen_empty = False
+        for _ in range(12):  # surrender each fight; pick a card and fight the next player
+            actions = bar(app).actions
+            keys = [a.key for a in actions]
+            key = "x" if "x" in keys else "1" if screen._picked is not None and "1" in keys else keys[0]
+            await pilot.press(key)
+            await settle(pilot, 3)
+            seen_empty = seen_empty or not shown(info).strip()
+            assert (info.region, label.region, screen.query_one("#sw-hand").region) == places
+        assert seen_empty and screen.game.phase in (TURN, FIGHT)
+        assert asked == []

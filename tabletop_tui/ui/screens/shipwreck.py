@@ -60,10 +60,9 @@ class ShipwreckScreen(GameScreen):
         self._check_pick(view)
         grid = self.query_one("#sw-grid", Drawn)
         grid.update(self.grid_text(view, grid.size.width or 45))
-        info = self.info_text(view)
-        box = self.query_one("#sw-info", Drawn)
-        box.update(info)
-        box.display = bool(info.plain)
+        # the fight's line (or the showdown's) has its row even when empty, so that a fight begun or
+        # ended moves neither the hand nor its label: no layout of the screen, only the line drawn
+        self.query_one("#sw-info", Drawn).update(self.info_text(view))
         hand = self.query_one("#sw-hand", CardHand)
         label = self.query_one("#sw-hand-label", Drawn)
         shown_down = view["phase"] in (BETWEEN, OVER)
