@@ -157,6 +157,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--secret", action="store_true",
                    help="ask for the secret on 127.0.0.1 too (another user of this machine could open it)")
 
+    p = sub.add_parser(
+        "join", help="take a seat of a game on several screens (without SAVE: list the games waiting for one)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="A game on several screens is started in the setup of a game, marking each other person's\n"
+        "seat \"other screen\". Each of them joins it from their own terminal (or browser tab) on this\n"
+        "computer: the screens meet in the same save store. Without SAVE, the games waiting for a seat\n"
+        "are listed; with it, the program opens on that seat (the seat is asked for where several wait).",
+        epilog="Same computer, same store. A screen that leaves or crashes loses nothing: its seat waits and\n"
+        "it can rejoin with this command. No undo on several screens; the computer seats are played by the\n"
+        "screen that started the game, and wait for it if it leaves.")
+    p.add_argument("save", nargs="?", help="the save id (or its first characters), as listed")
+    p.add_argument("seat", nargs="?", help="the seat: its number (from 1) or its player's name")
+
     p = sub.add_parser("screenshots", help="regenerate the screenshots (SVG)")
     p.add_argument("--out", default="screenshots", help="the folder (default: screenshots)")
     p.add_argument("--tables", action="store_true",
@@ -219,6 +232,8 @@ def _run(args) -> int:
         return _simulate(args)
     if command in ("saves", "export", "import"):
         return _saves(args)
+    if command == "join":
+        return _join(args)
     if command == "serve":
         from tabletop_tui.serve import serve
 
@@ -436,6 +451,54 @@ def _find_save(store, prefix: str) -> str:
     if len(matches) > 1:
         raise StoreError(f"{shorten(prefix)} matches {len(matches)} saved games: give more characters")
     return matches[0]
+
+
+def _join(args) -> int:
+    """`join`: the games on several screens waiting for a seat, or the program opened on one."""
+    from tabletop_tui.store import StoreError
+
+    store = _open_store()
+    rows = store.waiting()
+    if args.save is None:
+        if not rows:
+            _out("No game on several screens is waiting for a seat. Start one from the setup of a game, "
+                 "marking a seat \"other screen\".")
+            return 0
+        table = []
+        for row in rows:
+            for seat in row["seats"]:
+                table.append([row["id"], printable(str(row["title"])), str(seat["seat"] + 1), shown(seat["name"]),
+                              seat["state"], shown(row["players"][row["host"]])])
+        _print_table(["save", "game", "seat", "player", "state", "started by"], table)
+        _out("Join one with: tabletop-tui join SAVE [SEAT]")
+        return 0
+    matches = [r for r in rows if r["id"].startswith(args.save)]
+    if not matches:
+        try:
+            save_id = _find_save(store, args.save)
+        except StoreError as exc:
+            return _fail(quote(exc, 300))
+        if store.shared(save_id) is None:
+            return _fail(f"{save_id} is not a game on several screens: resume it from the launcher")
+        return _fail(f"no seat of {save_id} is free: each is played on a screen now (see tabletop-tui join)")
+    if len(matches) > 1:
+        return _fail(f"{shorten(args.save)} matches {len(matches)} games: give more characters")
+    row = matches[0]
+    seat = None
+    if args.seat is not None:
+        text = args.seat.strip()
+        names = row["players"]
+        if text.isdigit() and 1 <= int(text) <= len(names):
+            seat = int(text) - 1
+        elif text in names:
+            seat = names.index(text)
+        else:
+            return _fail(f"there is no seat {shorten(text)} in this game: its seats are 1 to {len(names)} "
+                         f"({', '.join(shown(n) for n in names)})")
+        if seat not in [s["seat"] for s in row["seats"]]:
+            return _fail(f"{shown(names[seat])}'s seat is not free (see tabletop-tui join)")
+    store.close()
+    return _launch({"join": row["id"], "seat": seat})
 
 
 def _launch(start: dict | None) -> int:

@@ -15,6 +15,8 @@ keeps games safe:
 - `saves`: new games, `sync` (moves, undos and the finish in one transaction), load, the listings.
 - `versions`: the rules version checks; the migrations are the rules classes' own (`migrations`).
 - `claims`: one copy of the program writes a game at a time (`claim`, `release`, `SaveLost`).
+- `seats`: a game on several screens: one copy writes each seat (`take_seat`, `append`, `MoveTaken`),
+  and each learns of the others' moves by the data version (`data_version`, `moves_after`).
 - `transfer`: export to and import from a JSON file.
 - `statistics`: finished games, their standings, `stats` and `records`.
 - `settings`: remembered settings.
@@ -37,15 +39,16 @@ from tabletop_tui.store.base import StoreBase  # noqa: E402  (the parts read `_n
 from tabletop_tui.store.claims import ClaimsMixin  # noqa: E402
 from tabletop_tui.store.database import (  # noqa: E402,F401
     BUSY_TIMEOUT_MS, DB_NAME, ENV_VAR, QUICK_BUSY_MS, SCHEMA_VERSION, _connect_file, _read_only, data_dir)
-from tabletop_tui.store.errors import FileExists, SaveLost, StoreError, _Damaged, _Newer, _Unusable  # noqa: E402,F401
+from tabletop_tui.store.errors import FileExists, MoveTaken, SaveLost, SeatTaken, StoreError, _Damaged, _Newer, _Unusable  # noqa: E402,F401
 from tabletop_tui.store.saves import SavesMixin  # noqa: E402
+from tabletop_tui.store.seats import SeatsMixin  # noqa: E402
 from tabletop_tui.store.settings import SettingsMixin  # noqa: E402
 from tabletop_tui.store.statistics import StatisticsMixin  # noqa: E402
 from tabletop_tui.store.transfer import (  # noqa: E402,F401
     FILE_FORMAT, FILE_FORMAT_VERSION, MAX_IMPORT_BYTES, MAX_IMPORT_MOVES, TransferMixin)
 
 
-class Store(SavesMixin, ClaimsMixin, TransferMixin, StatisticsMixin, SettingsMixin, StoreBase):
+class Store(SavesMixin, SeatsMixin, ClaimsMixin, TransferMixin, StatisticsMixin, SettingsMixin, StoreBase):
     """The saves of one user. Open it with `Store.open()`; every method is safe to call from any thread.
 
     Attributes: `path` (the database file, or None for a store in memory), `problems`
@@ -59,5 +62,5 @@ class Store(SavesMixin, ClaimsMixin, TransferMixin, StatisticsMixin, SettingsMix
 
 
 __all__ = ["BUSY_TIMEOUT_MS", "DB_NAME", "ENV_VAR", "FILE_FORMAT", "FILE_FORMAT_VERSION", "MAX_IMPORT_BYTES",
-           "MAX_IMPORT_MOVES", "QUICK_BUSY_MS", "SCHEMA_VERSION", "FileExists", "SaveLost", "Store", "StoreError",
+           "MAX_IMPORT_MOVES", "QUICK_BUSY_MS", "SCHEMA_VERSION", "FileExists", "MoveTaken", "SaveLost", "SeatTaken", "Store", "StoreError",
            "data_dir"]

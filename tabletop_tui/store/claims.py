@@ -45,6 +45,9 @@ class ClaimsMixin:
             self._conn.execute("DELETE FROM holders WHERE save_id = ? AND token = ?", (save_id, holder))
 
     def _check_holder(self, save_id: str, holder: str | None) -> None:
+        if self._is_shared(save_id):
+            raise SaveLost("this game is played on several screens, where each screen writes only its own "
+                           "seat's moves: open it with tabletop-tui join")
         if self._conn.execute("SELECT 1 FROM saves WHERE id = ?", (save_id,)).fetchone() is None:
             raise SaveLost("its save was deleted (from the launcher or the command line, perhaps in another "
                            "copy of tabletop-tui)")

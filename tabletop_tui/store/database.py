@@ -32,6 +32,15 @@ The schema (`SCHEMA_VERSION` 1):
                                               the save has `moves` moves and its `updated` time (a save
                                               an older program changed is replayed once by the next
                                               listing). Added to older stores at open, as holders is
+    shared(save_id PRIMARY KEY, host, takeover)
+                                              a game on several screens (see `seats`): the seat of the
+                                              copy that started it (which plays the computer seats),
+                                              and whether a seat whose screen is open may be taken over
+    seats(save_id, seat, token, joined, at)   PRIMARY KEY (save_id, seat): each seat of such a game
+                                              played by a person, and the copy that plays it now (token
+                                              NULL: none; joined 1: a screen played it, and left).
+                                              One writer per seat. Both added to older stores at open,
+                                              as holders is
     handicaps(name, game, value, at, save_id, seat)
                                               a person's handicap in a handicap series (Magic Hate
                                               Ball), one row per change: the last row is the handicap
@@ -123,7 +132,20 @@ _HANDICAPS = """CREATE TABLE IF NOT EXISTS handicaps (
     save_id TEXT,
     seat INTEGER
 )"""
-_SCHEMA += _HOLDERS + ";\n" + _SUMMARIES + ";\n" + _HANDICAPS + ";\n"
+_SHARED = """CREATE TABLE IF NOT EXISTS shared (
+    save_id TEXT PRIMARY KEY REFERENCES saves(id) ON DELETE CASCADE,
+    host INTEGER NOT NULL,
+    takeover INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID"""
+_SEATS = """CREATE TABLE IF NOT EXISTS seats (
+    save_id TEXT NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token TEXT,
+    joined INTEGER NOT NULL DEFAULT 0,
+    at REAL NOT NULL,
+    PRIMARY KEY (save_id, seat)
+) WITHOUT ROWID"""
+_SCHEMA += (_HOLDERS + ";\n" + _SUMMARIES + ";\n" + _HANDICAPS + ";\n" + _SHARED + ";\n" + _SEATS + ";\n")
 
 _COLUMNS = {
     "meta": {"key", "value"},
@@ -296,7 +318,8 @@ def _prepare(conn: sqlite3.Connection) -> None:
             raise _Damaged(f"the table {table!r} lacks the columns {', '.join(sorted(columns - have))}")
     conn.execute("PRAGMA journal_mode = WAL").fetchone()
     conn.execute("PRAGMA synchronous = NORMAL")
-    for table, statement in (("holders", _HOLDERS), ("summaries", _SUMMARIES), ("handicaps", _HANDICAPS)):
+    for table, statement in (("holders", _HOLDERS), ("summaries", _SUMMARIES), ("handicaps", _HANDICAPS),
+                             ("shared", _SHARED), ("seats", _SEATS)):
         if table not in tables:
             conn.execute(f"PRAGMA busy_timeout = {QUICK_BUSY_MS}")
             try:

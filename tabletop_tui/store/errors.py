@@ -17,6 +17,17 @@ class SaveLost(StoreError):
     program since. Writing on would mix two games into one record, so nothing more is written there."""
 
 
+class MoveTaken(StoreError):
+    """A game on several screens: another screen wrote the move at this index first (the move index,
+    PRIMARY KEY (save_id, idx) of `moves`, lets one copy win). Nothing of the refused move is kept;
+    the copy catches up with the moves it missed and its player chooses again."""
+
+
+class SeatTaken(StoreError):
+    """A seat of a game on several screens is played on another screen, which is still open (and the
+    host did not allow taking seats over)."""
+
+
 class FileExists(StoreError):
     """`export` was asked not to replace a file, and the file is there."""
 

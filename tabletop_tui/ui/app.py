@@ -167,6 +167,8 @@ class TabletopApp(App):
             start, self.start = self.start, None
             if "save" in start:
                 self.resume_save(start["save"])
+            elif "join" in start:
+                self.join_game(start["join"], start.get("seat"))
             else:
                 self.start_game(**start)
         self.check_size()
@@ -181,11 +183,15 @@ class TabletopApp(App):
         self.push_screen(SetupScreen(info))
 
     def start_game(self, game_id: str, players: list[str], seed: int, options: dict | None = None,
-                   computer: list[int] | None = None, replace: bool = False, curtain: bool | None = None) -> None:
+                   computer: list[int] | None = None, replace: bool = False, curtain: bool | None = None,
+                   remote: list[int] | None = None, takeover: bool = False) -> None:
+        """`remote`: the seats played on other screens (a game on several screens; `takeover`: a seat
+        whose screen is open may be taken by another)."""
         from tabletop_tui.session import Session
 
         try:
-            session = Session.new(game_id, players, seed, options or {}, computer or [], self.store, curtain)
+            session = Session.new(game_id, players, seed, options or {}, computer or [], self.store, curtain,
+                                  remote=remote, takeover=takeover)
         except (ValueError, KeyError) as exc:
             self.notify(str(exc), title="Cannot start the game", severity="error")
             return
@@ -197,6 +203,10 @@ class TabletopApp(App):
 
     def resume_save(self, save_id: str) -> None:
         from tabletop_tui.session import Session
+
+        if self.store is not None and self.store.shared(save_id) is not None:
+            self.join_game(save_id, None)
+            return
 
         try:
             session = Session.resume(self.store, save_id)
@@ -212,6 +222,42 @@ class TabletopApp(App):
             self.push_screen(ResultsScreen(session))
             return
         self.push_screen(self.game_screen(session, resumed=True))
+
+    def join_game(self, save_id: str | None, seat: int | None, replace: bool = False) -> None:
+        """Take a seat of a game on several screens and play it here. Without a game, or without a seat
+        where several wait, the list of the seats waiting (JoinScreen) is shown to choose from."""
+        from tabletop_tui.rules.words import quote
+        from tabletop_tui.session import Session
+        from tabletop_tui.store import StoreError
+        from tabletop_tui.ui.screens.join import JoinScreen
+
+        if self.store is None:
+            self.notify("There is no save store: games on several screens meet there.", severity="error")
+            return
+        if save_id is not None and seat is None:
+            free = self.store.joinable(save_id)
+            shared = self.store.shared(save_id)
+            if shared is not None and shared["host"] in free and not shared["seats"][shared["host"]]["open"]:
+                seat = shared["host"]  # the host's own seat first: it plays the computer seats
+            elif len(free) == 1:
+                seat = free[0]
+        if save_id is None or seat is None:
+            screen = JoinScreen(save_id)
+            self.switch_screen(screen) if replace else self.push_screen(screen)
+            return
+        try:
+            session = Session.join(self.store, save_id, seat)
+        except Exception as exc:  # a seat taken, a game gone, a save that does not replay: said, nothing lost
+            reason = quote(exc.reason if isinstance(exc, StoreError) else exc, 300)
+            self.notify(f"Cannot join that seat: {reason}", title="Several screens", severity="error", timeout=10)
+            return
+        if session.over():
+            from tabletop_tui.ui.screens.results import ResultsScreen
+
+            screen = ResultsScreen(session)
+        else:
+            screen = self.game_screen(session, resumed=True)
+        self.switch_screen(screen) if replace else self.push_screen(screen)
 
     def action_ask_quit(self) -> None:
         """ctrl+q: in a game, asked first (as q is); elsewhere at once."""
@@ -237,7 +283,16 @@ class TabletopApp(App):
     def turn_label(self, row: dict) -> str:
         """Whose turn it is in a saved game, from its listing (`Store.unfinished`), which keeps it
         with the save: listing the saves never replays a game."""
-        return row.get("turn") or "damaged"
+        turn = row.get("turn") or "damaged"
+        try:
+            waiting = self.store.joinable(row["id"]) if self.store is not None and "id" in row else []
+        except Exception:
+            waiting = []
+        if waiting:
+            names = row.get("players", [])
+            seats = [str(names[s]) if 0 <= s < len(names) else str(s + 1) for s in waiting]
+            turn += f"; {', '.join(seats)}'s seat free (join)"
+        return turn
 
     # -- too small ------------------------------------------------------------------------------
 

@@ -34,6 +34,11 @@ LIFT_KEYS = "23456789"
 #: `HandLines.Clicked`, and Textual's own `Button.Pressed`, `Input.Submitted`... A widget that takes a
 #: person's choice names its message so, and the screen's one gate (`admits`) sees it.
 INPUT_MESSAGES = frozenset({"Chosen", "Clicked", "Marked", "Pressed", "Selected", "Submitted"})
+#: on several screens: how often (seconds) a screen asks the store whether another screen wrote (one
+#: `PRAGMA data_version`; the moves are read only when it changed), and how often it looks at the
+#: seats (a screen that crashed writes nothing: it is found out by asking)
+WATCH_SECONDS = 0.008
+SEATS_SECONDS = 1.0
 
 
 def open_forced_move(game, seat: int) -> Move | None:
@@ -246,9 +251,12 @@ class GameScreen(Screen):
 
     def may_act(self, seat: int | None) -> bool:
         """Whether a person's input may make `seat`'s move now: input is open, the seat is a person's,
-        and behind the curtain it is the seat the curtain was last lifted for."""
+        and behind the curtain it is the seat the curtain was last lifted for (on several screens,
+        this screen's seat)."""
         if seat is None or not self.input_open() or self.session.is_computer(seat):
             return False
+        if self.session.shared:
+            return seat == self.session.seat
         return not self.private or seat == self._at_keyboard
 
     # -- the one gate of a person's input ---------------------------------------------------------
@@ -307,6 +315,45 @@ class GameScreen(Screen):
         self.refresh_table()
         self.report_saving()
         self.call_after_refresh(self.advance)
+        if self.session.shared and not self.read_only:
+            self.set_interval(WATCH_SECONDS, self.watch_store)
+            self.set_interval(SEATS_SECONDS, self.watch_seats)
+
+    # -- several screens --------------------------------------------------------------------------
+
+    def watch_store(self) -> None:
+        """On several screens: what another screen wrote (a move, a seat taken or left) is drawn here
+        at the next frame; the store is asked only whether it changed (`Session.poll`)."""
+        if self.read_only or not self.is_attached:
+            return
+        if self.session.poll():
+            self.show_news()
+
+    def watch_seats(self) -> None:
+        if self.read_only or not self.is_attached:
+            return
+        before = dict(self.session.seats)
+        self.session.refresh_seats()
+        if self.session.seats != before or self.session.save_lost:
+            self.show_news()
+
+    def show_news(self) -> None:
+        """The other screens' moves into the log and onto the table, then what comes next."""
+        session = self.session
+        if session.shared and session.save_lost:
+            self.app.to_launcher(session.save_lost)
+            return
+        news, reloaded = session.take_news()
+        if reloaded:
+            self.show_log()
+        log = self.query_one("#log", MoveLog)
+        for seat, events in news:
+            self._last_moves[seat] = events
+            if not reloaded:
+                log.add(self.shown_log(events))
+            self.on_events(events)
+        self.advance()
+        self.refresh_table()
 
     def on_unmount(self) -> None:
         if not self.read_only:
@@ -326,6 +373,9 @@ class GameScreen(Screen):
         if session.save_problem and session.save_problem != self._told_problem:
             self.notify(session.save_problem, title="Saving", severity="error", timeout=10)
         self._told_problem = session.save_problem
+        if session.shared and session.save_lost:  # a seat taken over, a game deleted: nothing to save anew
+            self.call_later(self.app.to_launcher, session.save_lost)
+            return
         if session.save_lost and not self._asked_lost:
             self._asked_lost = True
             self.app.push_screen(
@@ -362,6 +412,8 @@ class GameScreen(Screen):
             title.append("  " + status)
         if not self.session.kept:
             title.append("  not saved", style="bold red")
+        if self.session.shared:
+            title.append(f"  {self.game.players[self.session.seat]}'s screen", style="bold")
         bar = self.query_one("#title-bar", Static)
         last = self.last_move_line(max(0, (bar.size.width or 80) - title.cell_len - 3))
         if last:
@@ -379,7 +431,8 @@ class GameScreen(Screen):
         else:
             prompt.append(self.prompt(view), style="bold")
         ok, why = self.session.undo_status()
-        hint = f"  Undo: {why[:1].lower()}{why[1:]}" if not ok and game.history and not self.error else ""
+        hint = (f"  Undo: {why[:1].lower()}{why[1:]}" if not ok and game.history and not self.error
+                and not self.session.shared else "")
         room = (self.query_one("#prompt", Static).size.width or 80) - 2
         if hint and prompt.cell_len + len(hint) <= room:  # never a second line for the hint
             prompt.append(hint, style="dim")
@@ -415,12 +468,40 @@ class GameScreen(Screen):
     def waiting_note(self) -> str:
         if self.session.over():
             return "The game is over."
+        if self.session.shared:
+            return self.shared_note()
         if self._handoff is not None:
             return f"Done? Press Enter, then pass the keyboard to {self.game.players[self._handoff]}."
         comp = [self.session.players[s] for s in self.game.to_act() if self.session.is_computer(s)]
         if comp:
             return f"{', '.join(comp)} (computer) is thinking..."
         return ""
+
+    def shared_note(self) -> str:
+        """On several screens: whom the table waits for, and where they are."""
+        session, names = self.session, self.game.players
+        host = names[session.host_seat] if session.host_seat is not None else ""
+        parts = []
+        for seat in self.game.to_act():
+            if seat == session.seat:
+                continue
+            if session.is_computer(seat):
+                if session.hosting:
+                    parts.append(f"{names[seat]} (computer) is thinking...")
+                elif session.seat_state(session.host_seat) == "open":
+                    parts.append(f"{names[seat]} (computer) is thinking on {host}'s screen...")
+                else:
+                    parts.append(f"{names[seat]} (computer) waits for {host}, who left and whose screen plays the "
+                                 f"computer: {host} can rejoin with tabletop-tui join.")
+                continue
+            state = session.seat_state(seat)
+            if state == "left":
+                parts.append(f"Waiting for {names[seat]}, who left: {names[seat]} can rejoin with tabletop-tui join.")
+            elif state == "empty":
+                parts.append(f"Waiting for {names[seat]} to join: tabletop-tui join, on this computer.")
+            else:
+                parts.append(f"Waiting for {names[seat]}, on another screen.")
+        return " ".join(parts)
 
     def current_actions(self) -> list[Action]:
         if not self.input_open():
@@ -430,7 +511,7 @@ class GameScreen(Screen):
         waiting = game.to_act()
         seats = [s for s in waiting if not self.session.is_computer(s)]
         optional = [s for s in range(len(game.players)) if s not in waiting and not self.session.is_computer(s)]
-        if game.hidden_information:  # another person's choices would name their cards: the viewer's alone
+        if game.hidden_information or self.session.shared:  # another person's choices would name their cards
             seats = [s for s in seats if s == self.viewer()]
             optional = [s for s in optional if s == self.viewer()]
         index = 0
@@ -456,6 +537,8 @@ class GameScreen(Screen):
         except IllegalMove as exc:
             self.error = exc.reason
             self.app.bell()
+            if self.session.shared:  # another screen moved first: its moves are shown, and the person chooses again
+                self.show_news()
             self.refresh_table()
             return False
         self.error = ""
@@ -661,6 +744,15 @@ class GameScreen(Screen):
         self.app.push_screen(RulesScreen(info.title, info.help_text() + self.keys_help()))
 
     def keys_help(self) -> str:
+        if self.session.shared:
+            from tabletop_tui.ui.screens.join import SEVERAL_SCREENS_HELP
+
+            return (
+                "\n\n## Keys\n\n"
+                "- The keys shown beside each choice at the bottom make that choice (or click it).\n"
+                "- `?` these rules, `l` the whole log, `s` leave (your seat waits for you), `q` quit.\n"
+                "\n" + SEVERAL_SCREENS_HELP
+            )
         return (
             "\n\n## Keys\n\n"
             "- The keys shown beside each choice at the bottom make that choice (or click it).\n"
@@ -675,6 +767,10 @@ class GameScreen(Screen):
     def action_save(self) -> None:
         session = self.session
         session.retry_save()
+        if session.kept and session.shared:
+            name = self.game.players[session.seat]
+            self.app.to_launcher(f"{name}'s seat waits for {name}: rejoin with tabletop-tui join (or j here).")
+            return
         if session.kept:
             self.app.to_launcher(f"{session.info.title} is saved: resume it from the list of unfinished games.")
             return

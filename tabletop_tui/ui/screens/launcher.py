@@ -29,6 +29,7 @@ class LauncherScreen(Screen):
         Binding("d", "delete", "Delete save", show=False),
         Binding("x", "export", "Export save", show=False),
         Binding("i", "import_file", "Import"),
+        Binding("j", "join", "Join", show=False),  # said beside the unfinished games when one waits for a seat
         Binding("t", "stats", "Stats"),
         Binding("g", "finished", "Finished"),
         Binding("o", "settings", "Settings"),
@@ -190,7 +191,8 @@ class LauncherScreen(Screen):
             return False
         return True
 
-    COMMANDS = {"new_game", "rules", "delete", "export", "import_file", "stats", "finished", "settings", "quit"}
+    COMMANDS = {"new_game", "rules", "delete", "export", "import_file", "stats", "finished", "settings", "quit",
+                "join"}
 
     def finding(self) -> bool:
         # asked for every command each time the key bar lists the keys: the list kept, not queried
@@ -266,6 +268,10 @@ class LauncherScreen(Screen):
     def action_quit(self) -> None:
         self.app.exit()
 
+    def action_join(self) -> None:
+        """The games on several screens waiting for a seat (as `tabletop-tui join` lists them)."""
+        self.app.join_game(None, None)
+
     def action_settings(self) -> None:
         from tabletop_tui.ui.screens.modals import SettingsScreen
 
@@ -328,8 +334,17 @@ class LauncherScreen(Screen):
         if any_rows:
             header = Text("".join(name.ljust(width) for (name, _), width in zip(self.SAVE_COLUMNS, self._save_widths)),
                           style="bold dim")
-            return Text.assemble((" Unfinished games", "bold"), ("   Enter: resume  d: delete  x: export\n", "dim"), header)
+            join = "  j: join" if self.some_waiting() else ""
+            return Text.assemble((" Unfinished games", "bold"), (f"   Enter: resume  d: delete  x: export{join}\n", "dim"),
+                                 header)
         return Text.assemble((" Unfinished games", "bold"), ("   none yet: a game you leave is kept here", "dim"))
+
+    def some_waiting(self) -> bool:
+        """Whether a game on several screens waits for a seat (j joins it)."""
+        try:
+            return bool(self.app.store.waiting()) if self.app.store is not None else False
+        except Exception:
+            return False
 
     def save_cells(self, row: dict, turns: bool = True) -> tuple:
         try:

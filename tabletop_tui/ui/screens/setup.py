@@ -62,6 +62,9 @@ class SetupScreen(Screen):
                         yield NameInput(value=self.names[seat], id=f"name-{seat}", max_length=MAX_NAME, classes="name",
                                         compact=True)
                         yield Mark("Computer", value=seat in self.computer, id=f"computer-{seat}", compact=True)
+                        remote = Mark("Other screen", value=False, id=f"remote-{seat}", compact=True)
+                        remote.display = self.several_screens()
+                        yield remote
                     yield Static(classes="field-error", id=f"error-name-{seat}")
             remembered = self.app_settings("options", {})
             for option in self.rules.OPTIONS:
@@ -88,6 +91,14 @@ class SetupScreen(Screen):
                        if self.rules.hidden_information else " (this game hides nothing: off unless you want it)")
                 yield Static(Text("hide the table between people's turns, so that each sees only their own "
                                   "cards" + why, style="dim"), classes="field-help")
+            with Horizontal(classes="field", id="takeover-row") as takeover_row:
+                takeover_row.display = False  # shown once a seat is marked "other screen"
+                yield Static("Other screens", classes="field-label")
+                yield Switch(False, id="takeover")
+                yield Static(Text("others may take a seat over while its screen is still open (a seat whose screen "
+                                  "left is always free to rejoin); each joins with tabletop-tui join", style="dim"),
+                             classes="field-help")
+            yield Static(classes="field-error", id="error-takeover")
             with Horizontal(classes="field"):
                 yield Static("Seed", classes="field-label")
                 yield Input(placeholder="random", id="seed", type="integer", classes="number", compact=True)
@@ -113,6 +124,28 @@ class SetupScreen(Screen):
         doubled Enter from the launcher): such keys are dropped, not typed over the name chosen."""
         return self.opened_at is None or event.time < self.opened_at
 
+    def several_screens(self) -> bool:
+        """Whether seats may be played on other screens: not for a pool referee (one screen, beside
+        the table), nor a game of one."""
+        return self.info.family != "Pool" and self.info.max_players > 1
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        # a seat is this screen's, the computer's or another screen's: one of the three
+        kind, _, seat = (event.checkbox.id or "").partition("-")
+        if kind in ("computer", "remote") and event.value:
+            other = self.query_one(f"#{'remote' if kind == 'computer' else 'computer'}-{seat}", Checkbox)
+            if other.value:
+                other.value = False
+        if kind in ("computer", "remote"):
+            self.show_takeover()
+
+    def show_takeover(self) -> None:
+        remote = any(self.query_one(f"#remote-{seat}", Checkbox).value for seat in range(self.count))
+        self.query_one("#takeover-row").display = remote
+        curtain = self.query_one("#curtain").parent
+        if curtain is not None and self.rules.max_players > 1:
+            curtain.display = not remote  # each screen shows its own seat: no curtain
+
     def show_seats(self) -> None:
         for seat in range(self.info.max_players):
             self.query_one(f"#seat-{seat}").display = seat < self.count
@@ -121,6 +154,7 @@ class SetupScreen(Screen):
         if event.select.id == "count" and isinstance(event.value, int):
             self.count = event.value
             self.show_seats()
+            self.show_takeover()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -135,12 +169,16 @@ class SetupScreen(Screen):
     def action_rules(self) -> None:
         from tabletop_tui.ui.screens.modals import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.info.title, self.info.help_text(), back="Back to the setup"))
+        from tabletop_tui.ui.screens.join import SEVERAL_SCREENS_HELP
+
+        extra = "\n\n" + SEVERAL_SCREENS_HELP if self.several_screens() else ""
+        self.app.push_screen(RulesScreen(self.info.title, self.info.help_text() + extra, back="Back to the setup"))
 
     def read_form(self) -> tuple[list[str], list[int], dict, int]:
         """The form's values, or FormError naming the field that is wrong and why."""
         names = []
         computer = []
+        self.remote = []
         for seat in range(self.count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
             problem = name_problem(name) or (f"{name} is the name of seat {names.index(name) + 1} too: each player "
@@ -150,6 +188,8 @@ class SetupScreen(Screen):
             names.append(name)
             if self.query_one(f"#computer-{seat}", Checkbox).value:
                 computer.append(seat)
+            elif self.query_one(f"#remote-{seat}", Checkbox).value:
+                self.remote.append(seat)
         options = {}
         for option in self.rules.OPTIONS:
             try:
@@ -170,6 +210,12 @@ class SetupScreen(Screen):
             self.rules(names, seed, **options)  # the options together (an ante the chips cannot pay)
         except ValueError as exc:
             raise FormError("start", f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+        if self.remote:
+            from tabletop_tui.session import shared_problem
+
+            problem = shared_problem(self.info, options, self.remote, computer, len(names))
+            if problem:
+                raise FormError("takeover", f"{problem[:1].upper()}{problem[1:]}.")
         return names, computer, options, seed
 
     def show_error(self, field: str, message: str) -> None:
@@ -196,7 +242,11 @@ class SetupScreen(Screen):
         self.app.remember(f"setup.{self.info.id}.computer", computer)
         self.app.remember(f"setup.{self.info.id}.options", options)
         self.app.start_game(self.info.id, names, seed, options, computer, replace=True,
-                            curtain=self.query_one("#curtain", Switch).value)
+                            curtain=self.query_one("#curtain", Switch).value, remote=self.remote or None,
+                            takeover=self.query_one("#takeover", Switch).value)
+
+    #: the seats marked "other screen" at the last start
+    remote: list[int] = []
 
 
 class FormError(ValueError):

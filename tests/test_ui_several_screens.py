@@ -1,0 +1,137 @@
+"""A game on several screens through the screens: each screen shows only its own seat's cards and
+acts only for it, the others' moves appear on it, it says whom it waits for and who left, undo says
+why there is none; the setup's choice of seats; the launcher's and `join`'s lists."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox
+
+from tabletop_tui import catalog
+from tabletop_tui.session import Session
+from tabletop_tui.store import Store
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.join import JoinScreen
+from tabletop_tui.ui.screens.results import ResultsScreen
+
+from ui_helpers import assert_sees_only, bar, settle, shown
+
+POKER = "seven-handed-poker"
+
+
+async def play_against(pilot, app, other: Session, seat: int, moves: int) -> int:
+    """Play `moves` moves: the app's seat by its keys, the other seat by the session (another screen),
+    each screen checked after each move. Returns how many moves the app's screen made."""
+    made = 0
+    for _ in range(moves):
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            break
+        game = screen.session.game
+        if seat in game.to_act():
+            assert [a.seat for a in bar(app).actions] and {a.seat for a in bar(app).actions} == {seat}
+            await pilot.press(bar(app).actions[0].key)
+            made += 1
+        else:
+            assert bar(app).actions == []  # nothing to press for the other seat
+            assert f"Waiting for {game.players[other.seat]}, on another screen." in shown(screen.query_one("#actions"))
+            other.poll()
+            other.play(other.seat, other.game.legal_moves(other.seat)[0])
+            screen.watch_store()  # the next tick of its watch
+        await settle(pilot, 2)
+        if isinstance(app.screen, GameScreen):
+            assert app.screen.session.game.record() == other.game.record() or other.poll()
+            assert_sees_only(app, app.screen.session, seat)
+    return made
+
+
+async def test_a_joined_screen_sees_only_its_seat_and_the_hosts_moves(make_app, store, data_dir):
+    # the other screen has a store of its own (the app's connection does not see its own commits change
+    # the data version): as another process would
+    host = Session.new(POKER, ["Ada", "Bo"], 4, store=Store.open(str(data_dir)), remote=[1])
+    app = make_app(start={"join": host.save_id, "seat": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.seat == 1
+        assert "Bo's screen" in shown(screen.query_one("#title-bar"))
+        assert await play_against(pilot, app, host, 1, 14) > 2
+        if 0 in host.game.to_act():
+            assert "Waiting for Ada, on another screen." in shown(app.screen.query_one("#actions"))
+        # undo: none, and it says why
+        await pilot.press("u")
+        await settle(pilot)
+        assert "cannot be taken back" in shown(app.screen.query_one("#prompt"))
+        # Ada leaves: the screen says so once it looks (the host's seat waits for her)
+        if 0 in host.game.to_act():
+            host.release()
+            app.screen.watch_seats()
+            await settle(pilot)
+            assert "Waiting for Ada, who left: Ada can rejoin with tabletop-tui join." in shown(
+                app.screen.query_one("#actions"))
+
+
+async def test_the_host_screen_plays_to_the_end_and_the_game_is_recorded_once(make_app, store, data_dir):
+    made = Session.new(POKER, ["Ada", "Bo"], 4, store=store, remote=[1])
+    made.release()  # the app takes the host's seat again
+    bo = Session.join(Store.open(str(data_dir)), made.save_id, 1)
+    app = make_app(start={"join": made.save_id, "seat": 0})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert app.screen.session.seat == 0
+        await play_against(pilot, app, bo, 0, 200)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ResultsScreen)
+        bo.poll()
+        assert bo.over() and bo.finished_saved
+    standings = store._conn.execute("SELECT count(*) FROM standings WHERE save_id = ?", (made.save_id,)).fetchone()
+    assert standings[0] == 2 and store.waiting() == []
+
+
+async def test_the_setup_offers_another_screen_per_seat(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup(catalog.get("second-story"))
+        await settle(pilot, 3)
+        setup = app.screen
+        assert not setup.query_one("#takeover-row").display
+        setup.query_one("#computer-1", Checkbox).value = True
+        await settle(pilot)
+        setup.query_one("#remote-1", Checkbox).value = True
+        await settle(pilot)
+        assert not setup.query_one("#computer-1", Checkbox).value  # one of the three
+        assert setup.query_one("#takeover-row").display
+        setup.action_start()
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen) and app.screen.session.seat == 0
+        save_id = app.screen.session.save_id
+        assert store.waiting()[0]["seats"] == [{"seat": 1, "name": "Bo", "state": "open"}]
+        app.to_launcher()
+        await settle(pilot, 3)
+        await pilot.press("j")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, JoinScreen)
+        listing = app.screen.query_one("#join-list")
+        seats = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert any("seat 2: Bo (open)" in line for line in seats)
+        assert any("seat 1: Ada (left)" in line for line in seats)  # the host left its screen: it waits
+    assert store.shared(save_id)["host"] == 0
+
+
+async def test_the_setup_refuses_another_screen_where_it_cannot_be(make_app, store):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game_id in ("wild-bill", "one-ball"):
+            app.open_setup(catalog.get(game_id))
+            await settle(pilot, 3)
+            assert not app.screen.query_one("#remote-0").display  # a referee: one screen
+            app.pop_screen()
+            await settle(pilot)
+        app.open_setup(catalog.get("headless-in-seattle"))
+        await settle(pilot, 3)
+        setup = app.screen
+        setup.query_one("#remote-1", Checkbox).value = True
+        await settle(pilot)
+        setup.action_start()
+        await settle(pilot, 2)
+        assert "in real time is played at one keyboard" in " ".join(shown(setup.query_one("#error-takeover")).split())
+        assert store.waiting() == []
