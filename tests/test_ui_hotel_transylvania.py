@@ -144,3 +144,51 @@ async def test_a_wider_table_shows_more_of_each_stack(make_app, store):
         screen = app.screen
         assert screen.cell_width() > 3
         assert_fits(screen, *PARTS)
+
+
+async def test_a_key_builds_and_repaints_only_the_rows_of_rooms_it_changed(make_app, store, monkeypatch):
+    """The board is drawn by lines, each row of rooms (two lines) built only when what it shows
+    changed: after each key, the rows built are among those whose lines changed, the lines repainted
+    are exactly those that changed, in one frame; the guests' labels read one view for all."""
+    from test_ui_frames import Counts, quiet, scene_app
+
+    counts = Counts(monkeypatch)
+    built: list[int] = []
+    suit_lines = HotelTransylvaniaScreen.suit_lines
+    monkeypatch.setattr(HotelTransylvaniaScreen, "suit_lines",
+                        lambda screen, suit, *args: built.append(suit) or suit_lines(screen, suit, *args))
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(4)
+    kept = moved_rows = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, HotelTransylvaniaScreen)
+        board = screen.query_one("#ht-board")
+        game = screen.session.game
+        for _ in range(12):
+            if screen.session.over():
+                break
+            actions = screen.query_one("#actions").actions
+            views: list = []
+            view = game.view
+            game.view = lambda seat: views.append(seat) or view(seat)
+            screen.current_actions()
+            del game.view
+            assert len(views) <= 1, f"{len(views)} views for the labels of {[a.label for a in actions]}"
+            before, region = list(board._keys), board.region
+            built.clear()
+            board.painted.clear()
+            counts.reset()
+            await pilot.press(rnd.choice([a.key for a in actions if a.move.kind != "order"]))
+            await quiet(pilot, counts)
+            after = list(board._keys)
+            changed = {y for y in range(len(after)) if after[y] != before[y]}
+            rows = {(y - 1) // 2 for y in changed if y}
+            assert set(built) <= rows, f"rows {built} built, those changed: {rows}"
+            assert counts.frames == 1
+            if board.region == region:
+                assert set(board.painted) == changed
+            kept += 4 - len(rows)
+            moved_rows += len(rows)
+    assert kept and moved_rows  # rows left alone and rows changed were both seen

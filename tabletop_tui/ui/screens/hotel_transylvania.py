@@ -22,7 +22,7 @@ from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, LOOP, 
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 GUEST_STYLES = {
     "red": Style(color="#ffffff", bgcolor="#c0392b", bold=True),
@@ -56,25 +56,46 @@ class HotelTransylvaniaScreen(GameScreen):
     #ht-board, #ht-hand { height: auto; }
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: each row of rooms' two lines (its ghosts, its guests), by what they are drawn from
+        self._suit_lines: dict[tuple, tuple[Text, Text]] = {}
+        self._guest_view: dict | None = None  # the public view the guests' labels read
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="ht-board")
-        yield Drawn(id="ht-hand")
+        # drawn by lines: a move changes a row of rooms or two (a card played, a guest moved, the hand's
+        # marks) and a line or two of the hand; a line that did not change is not drawn again
+        yield TextLines(id="ht-board")
+        yield TextLines(id="ht-hand")
 
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        self.query_one("#ht-board", Drawn).update(self.board_text(view))
-        self.query_one("#ht-hand", Drawn).update(self.hand_text(view))
+        self.query_one("#ht-board", TextLines).show_lines(self.board_lines(view))
+        hand = self.query_one("#ht-hand", TextLines)
+        width = hand.size.width
+        lines: list[Text] = []
+        for line in self.hand_text(view).split("\n", allow_blank=True):
+            if width and line.cell_len > width:  # wrapped at its spaces, as a Static wraps it
+                for part in line.wrap(self.app.console, width):
+                    part.rstrip()
+                    lines.append(part)
+            else:
+                lines.append(line)
+        hand.show_lines(lines)
 
     def room(self) -> int:
-        return max(44, self.query_one("#ht-board", Drawn).size.width or 46)
+        return max(44, self.query_one("#ht-board", TextLines).size.width or 46)
 
     def cell_width(self) -> int:
         """Cells per room, the one before its content included (a door's there): at least three (two
         ghosts shown), more where the table is wider (more of each stack)."""
         return max(3, min(7, (self.room() - 2) // 13))
 
-    def board_text(self, view: dict) -> Text:
+    def board_lines(self, view: dict) -> list[Text]:
+        """The board's lines: the ranks, then two lines a row of rooms (its ghosts, its guests), each
+        row's built only when what it shows changed (its stacks, the viewer's rooms in it, the guests
+        on it and on its doors, the width): a move that leaves a row alone builds nothing of it."""
         w = self.cell_width()
         stacks = view["stacks"]
         hand = set(view["hand"] or [])
@@ -88,38 +109,53 @@ class HotelTransylvaniaScreen(GameScreen):
         for rank in RANKS:
             head.append(" " + rank.rjust(w - 1), style="dim")
         lines = [head]
+        cache = self._suit_lines
         for suit in range(4):
-            ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
-            guests = Text("  ")
-            for i in range(13):
-                room = suit * 13 + i + 1
-                ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
-                stack = stacks[room - 1]
-                cell = Text()
-                if stack and w == 3:  # the top ghost, and the height where there are more
-                    top = stack[-1]
-                    cell.append(str(top + 1), style=SEAT_STYLES[top % len(SEAT_STYLES)])
-                    if len(stack) > 1:
-                        cell.append(SUPERSCRIPTS[min(len(stack), 9)], style="bold")
-                elif stack:  # the stack, bottom to top, as much as fits
-                    shown = stack[-(w - 1):]
-                    if len(stack) > len(shown):
-                        cell.append("…", style="dim")
-                        shown = shown[1:]
-                    for seat in shown:
-                        cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-                elif room_code(room) in hand:
-                    cell.append("∘", style=ME)
-                else:
-                    cell.append("·", style=EMPTY)
-                if room_code(room) in hand:
-                    cell.stylize(MINE)
-                ghosts.append(" " * (w - 1 - cell.cell_len))
-                ghosts.append_text(cell)
-                guests.append_text(self.guest_cells(at.get(-room, []), at.get(room, []), w))
-            lines.append(ghosts)
-            lines.append(guests)
-        return Text("\n").join(lines)
+            rooms = range(suit * 13 + 1, suit * 13 + 14)
+            key = (suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
+                   tuple(room_code(room) in hand for room in rooms),
+                   tuple((room, tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(room, ())),
+                          tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(-room, ())))
+                         for room in rooms if room in at or -room in at))
+            pair = cache.get(key)
+            if pair is None:
+                if len(cache) >= 64:
+                    cache.clear()
+                pair = cache[key] = self.suit_lines(suit, w, stacks, hand, at)
+            lines.extend(pair)
+        return lines
+
+    def suit_lines(self, suit: int, w: int, stacks: list, hand: set, at: dict[int, list[dict]]) -> tuple[Text, Text]:
+        """A row of rooms' two lines: its ghosts (and doors), and the guests standing there."""
+        ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
+        guests = Text("  ")
+        for i in range(13):
+            room = suit * 13 + i + 1
+            ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
+            stack = stacks[room - 1]
+            cell = Text()
+            if stack and w == 3:  # the top ghost, and the height where there are more
+                top = stack[-1]
+                cell.append(str(top + 1), style=SEAT_STYLES[top % len(SEAT_STYLES)])
+                if len(stack) > 1:
+                    cell.append(SUPERSCRIPTS[min(len(stack), 9)], style="bold")
+            elif stack:  # the stack, bottom to top, as much as fits
+                shown = stack[-(w - 1):]
+                if len(stack) > len(shown):
+                    cell.append("…", style="dim")
+                    shown = shown[1:]
+                for seat in shown:
+                    cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+            elif room_code(room) in hand:
+                cell.append("∘", style=ME)
+            else:
+                cell.append("·", style=EMPTY)
+            if room_code(room) in hand:
+                cell.stylize(MINE)
+            ghosts.append(" " * (w - 1 - cell.cell_len))
+            ghosts.append_text(cell)
+            guests.append_text(self.guest_cells(at.get(-room, []), at.get(room, []), w))
+        return ghosts, guests
 
     @staticmethod
     def guest_cells(at_door: list[dict], here: list[dict], w: int) -> Text:
@@ -216,6 +252,16 @@ class HotelTransylvaniaScreen(GameScreen):
                 out.append(orders[want])
         return out
 
+    def current_actions(self):
+        self._guest_view = None  # the labels read the table as it is now
+        return super().current_actions()
+
+    def guests_view(self) -> dict:
+        """The public view the guests' labels read, one for all the choices of a moment."""
+        if self._guest_view is None:
+            self._guest_view = self.game.view(None)
+        return self._guest_view
+
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         kind = move.kind
         if kind == "play":
@@ -223,7 +269,7 @@ class HotelTransylvaniaScreen(GameScreen):
             return f"Play {room_name(room)}"
         if kind == "move":
             c = move.args[0]
-            g = next(x for x in self.game.view(None)["guests"] if x["colour"] == c)
+            g = next(x for x in self.guests_view()["guests"] if x["colour"] == c)
             return f"{LETTERS[c]} {c} ({g['rank']})"
         if kind == "order":
             return f"Surprise: {order_short((move.args[0], move.args[1]))}"
