@@ -18,7 +18,7 @@ def foul(k="scratch"):
 
 
 def start(handicaps, seed=0, **options):
-    g = MagicHateBall([f"P{k}" for k in range(len(handicaps))], seed, **options)
+    g = MagicHateBall([f"P{k}" for k in range(len(handicaps))], seed, **{"table": "real", **options})
     for s, h in enumerate(handicaps):
         g.play(s, Move("handicap", (h,)))
     return g
@@ -105,7 +105,7 @@ def test_rerack_with_one_ball_left():
 
 
 def test_refusals():
-    g = MagicHateBall(["A", "B"])
+    g = MagicHateBall(["A", "B"], table="real")
     with pytest.raises(IllegalMove, match="handicap"):
         g.play(0, DONE)
     with pytest.raises(IllegalMove, match="whole number from"):
@@ -148,9 +148,10 @@ def test_a_save_of_rules_version_1_keeps_the_last_one_standing_first():
     shot(g, foul("behind"))
     old = {**g.record(), "rules_version": 1}
     migrated = _apply_migrations(old, MagicHateBall)
-    assert migrated is not None and migrated["rules_version"] == MagicHateBall.rules_version == 2
+    assert migrated is not None and migrated["rules_version"] == MagicHateBall.rules_version == 3
+    assert migrated["options"]["table"] == "real"  # refereed, as every game before the table on this screen
     again = MagicHateBall.from_record(migrated)
     out = again.outcome()
     assert [(st.seat, st.place) for st in out.standings] == [(2, 1), (1, 2), (0, 3)] and out.winner == 2
     assert MagicHateBall.from_record(again.record()).outcome() == out
-    assert g.record()["options"] == {"others": "unchanged"}  # a new game's record names no such key
+    assert g.record()["options"] == {"others": "unchanged", "table": "real"}  # a new game's record names no such key

@@ -27,11 +27,11 @@ def lost(g):
 
 def test_one_player_only():
     with pytest.raises(ValueError):
-        OneBall(["A", "B"])
+        OneBall(["A", "B"], table="real")
 
 
 def test_nothing_on_the_break_then_a_miss_loses():
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     shot(g, DONE)  # no penalty on the break
     assert g.on_table == 15 and g.outcome() is None
     said = shot(g, call(), DONE)  # the second shot missed: no ball to spot
@@ -39,7 +39,7 @@ def test_nothing_on_the_break_then_a_miss_loses():
 
 
 def test_misses_spot_and_four_in_a_row_lose():
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     shot(g, SINK, SINK, SINK, SINK, SINK, DONE)
     assert g.on_table == 10
     for k in range(1, 4):
@@ -54,7 +54,7 @@ def test_misses_spot_and_four_in_a_row_lose():
 
 
 def test_stray_balls_stay_down_and_clearing_wins():
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     shot(g, *[SINK] * 13, DONE)
     assert g.on_table == 2
     shot(g, call("side-left"), MADE, SINK, DONE)
@@ -62,7 +62,7 @@ def test_stray_balls_stay_down_and_clearing_wins():
 
 
 def test_a_foul_loses_and_the_break_is_not_called():
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     with pytest.raises(IllegalMove, match="not called"):
         g.play(0, call())
     shot(g, DONE)
@@ -90,7 +90,7 @@ def test_outcome_read_as_moves():
 def test_a_table_miss_spots_a_ball_below_the_one_on_the_foot_spot():
     from tabletop_tui.rules.pool import rest_move
 
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     g.play(0, SINK)
     g.play(0, rest_move(1, "foot-left"))
     for b in range(2, 16):
@@ -106,12 +106,12 @@ def test_a_save_of_rules_version_1_keeps_a_loss_first_of_one():
     they were played, and keep saying so when saved again."""
     from tabletop_tui.store.versions import _apply_migrations
 
-    g = OneBall(["Solo"])
+    g = OneBall(["Solo"], table="real")
     shot(g, DONE)
     shot(g, call(), Move("foul", ("scratch",)))
-    assert g.record()["options"] == {}  # a new game's record names no such key
+    assert g.record()["options"] == {"table": "real"}  # a new game's record names no such key
     migrated = _apply_migrations({**g.record(), "rules_version": 1}, OneBall)
-    assert migrated is not None and migrated["rules_version"] == OneBall.rules_version == 2
+    assert migrated is not None and migrated["rules_version"] == OneBall.rules_version == 3
     again = OneBall.from_record(migrated)
     assert again.outcome().standings[0].place == 1 and not again.outcome().nobody_won
     assert OneBall.from_record(again.record()).outcome() == again.outcome()
@@ -123,7 +123,7 @@ async def test_a_lost_game_reads_nobody_won_in_the_results_and_the_finished_game
     from tabletop_tui.ui.screens.results import ResultsScreen
     from ui_helpers import settle, shown, words
 
-    session = Session.new("one-ball", ["Solo"], 3, {}, [], store)
+    session = Session.new("one-ball", ["Solo"], 3, {"table": "real"}, [], store)
     for move in (DONE, call(), Move("foul", ("scratch",))):
         session.play(0, move)
     assert session.over()

@@ -9,7 +9,7 @@ import json
 import math
 
 from tabletop_tui.pool.physics import POCKETS, R, aim_line, rack, simulate_shot
-from tabletop_tui.pool.shooter import LEVELS, candidate_shots, choose_shot
+from tabletop_tui.pool.shooter import LEVELS, RANDOM_TRIALS, candidate_shots, choose_shot
 
 KEYS = {"first", "first_below", "contacts", "rail_after_contact", "sunk", "off_table", "foul", "rest"}
 
@@ -100,7 +100,8 @@ def test_the_shooter_takes_the_shot_its_score_likes() -> None:
         return 10.0 * sum(1 for ball, _ in outcome["sunk"] if ball == 2) - 10.0 * any(b == 0 for b, _ in outcome["sunk"])
 
     choice = choose_shot(balls, pot_two, "hard", seed=3)
-    assert choice.trials == LEVELS["hard"][0]
+    assert choice.trials == min(LEVELS["hard"][0], len(candidate_shots(balls)) + RANDOM_TRIALS["hard"])
     assert choice.score == 10.0 and [2, choice.expected["sunk"][0][1]] in choice.expected["sunk"]
     assert choose_shot(balls, pot_two, "hard", seed=3) == choice  # deterministic
-    assert choose_shot(balls, pot_two, "easy", seed=3).trials == LEVELS["easy"][0]
+    assert choose_shot(balls, pot_two, "easy", seed=3).trials == min(LEVELS["easy"][0], len(candidate_shots(balls)) + RANDOM_TRIALS["easy"])
+    assert choose_shot(balls, pot_two, "hard", seed=3, enough=10.0).trials < choice.trials  # the first good one

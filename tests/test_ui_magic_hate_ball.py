@@ -15,7 +15,7 @@ GAME = "magic-hate-ball"
 
 async def test_a_series_game_with_handicaps_from_the_store(make_app, store, data_dir):
     store.set_handicap("Ada", 6)
-    app = make_app(start={"game_id": GAME, "players": ["Ada", "Bo", "Cy"], "seed": 5, "options": {},
+    app = make_app(start={"game_id": GAME, "players": ["Ada", "Bo", "Cy"], "seed": 5, "options": {"table": "real"},
                           "computer": []})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
@@ -66,3 +66,44 @@ async def test_a_series_game_with_handicaps_from_the_store(make_app, store, data
             await settle(pilot)
         table = shown(app.screen.query_one("#stats-table"))
         assert "Handicaps" in table and f"6 → {after[0]}" in table
+
+
+async def test_a_person_against_the_computer_on_this_screen(make_app, store, monkeypatch):
+    """On this screen (the default): Ada shoots by keys, the computer's shots are shown (its recorded
+    stroke simulated again, skipped with `s`) and end where the record says; each shot is one move."""
+    from tabletop_tui.ui.widgets.pool_table import PoolTable
+
+    shown_shots = []
+    replay = PoolTable.replay
+    monkeypatch.setattr(PoolTable, "replay", lambda self, *a: (shown_shots.append(a), replay(self, *a))[1])
+    app = make_app(start={"game_id": GAME, "players": ["Ada", "Bo"], "seed": 2, "options": {}, "computer": [1]})
+    app.bot_delay = 0.01  # the computer waits a little: its shots are shown
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        game = screen.session.game
+        felt = screen.query_one("#felt", PoolTable)
+        await pilot.press("h")  # Ada's handicap; the computer takes its own
+        mine = 0
+        for _ in range(60):
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            if game.over or (mine >= 2 and any(seat == 1 for seat, _ in game.history[2:])):
+                break
+            if felt.rolling:
+                await pilot.press("s")
+            elif game.to_act() == [0] and felt.aiming:
+                await pilot.press("enter" if felt.placing is not None else "space")
+                mine += felt.placing is None
+            else:
+                await pilot.pause(0.02)
+        for _ in range(5):  # a shot being shown ends where its record says
+            await app.workers.wait_for_complete()
+            if felt.rolling:
+                await pilot.press("s")
+            await settle(pilot)
+        shots = [(seat, move) for seat, move in game.history if move.kind == "shot"]
+        assert {seat for seat, _ in shots} == {0, 1} and len(shots) == len(game.history) - 2
+        assert shown_shots and "Rolling" not in felt.status_text()
+        if not game.over:
+            assert {str(b): list(p) for b, p in felt.positions.items()} == game.view(0)["balls"]

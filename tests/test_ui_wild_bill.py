@@ -8,7 +8,7 @@ from ui_helpers import keys, log_text, settle, shown
 
 
 async def test_mike_and_dave_by_keys(make_app, store):
-    app = make_app(start={"game_id": "wild-bill", "players": ["Mike", "Dave"], "seed": 1, "options": {},
+    app = make_app(start={"game_id": "wild-bill", "players": ["Mike", "Dave"], "seed": 1, "options": {"table": "real"},
                           "computer": []})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
@@ -32,7 +32,7 @@ async def test_mike_and_dave_by_keys(make_app, store):
 
 async def test_a_game_against_the_computer_ends_in_the_results(make_app, store):
     app = make_app(start={"game_id": "wild-bill", "players": ["Ada", "Bot"], "seed": 3,
-                          "options": {"target": 5}, "computer": [1]})
+                          "options": {"target": 5, "table": "real"}, "computer": [1]})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         game = app.screen.session.game

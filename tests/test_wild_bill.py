@@ -32,7 +32,7 @@ def shoot(game, *moves):
 
 
 def test_mike_and_dave():
-    g = WildBill(["Mike", "Dave"])
+    g = WildBill(["Mike", "Dave"], table="real")
     said = shoot(g, touched(1), sink("foot-left"), DONE)  # the break sinks the Foot Spot ball
     assert g.scores == [1, 0] and g.to_act() == [1]
     assert "inning is over" in said and "Foot Spot" in said
@@ -51,7 +51,7 @@ def test_mike_and_dave():
 
 
 def test_double_carom_and_points():
-    g = WildBill(["A", "B"])
+    g = WildBill(["A", "B"], table="real")
     shoot(g, touched(3), sink("foot-right"), DONE)
     assert g.scores[0] == 6 and g.to_act() == [0]  # 5 for the double carom and 1 for the ball
 
@@ -63,13 +63,13 @@ def test_respotting_nearest_empty_spot_and_side_pocket_rule():
     assert respot_spot("side-right", center) == "head"  # only the Center Spot covered: the Head Spot
     assert respot_spot("side-right", {1: (50.0, 25.0), 2: (25.0, 25.0)}) == "foot"
     assert respot_spot("foot-left", {1: (75.0, 25.0)}) == "center"
-    g = WildBill(["A", "B"])
+    g = WildBill(["A", "B"], table="real")
     said = shoot(g, touched(1), sink("side-left"), DONE)
     assert "on the Center Spot (if covered: the Head Spot, then the Foot Spot)" in said
 
 
 def test_break_foul_and_in_hand():
-    g = WildBill(["A", "B"])
+    g = WildBill(["A", "B"], table="real")
     assert foul("break") in g.legal_moves(0) and foul("behind") not in g.legal_moves(0)
     said = shoot(g, foul("scratch"))
     assert "Cue ball in hand" in said and g.in_hand
@@ -77,7 +77,7 @@ def test_break_foul_and_in_hand():
 
 
 def test_refusals():
-    g = WildBill(["A", "B"])
+    g = WildBill(["A", "B"], table="real")
     with pytest.raises(IllegalMove, match="First enter how many"):
         g.play(0, DONE)
     with pytest.raises(IllegalMove, match="not A's turn|not B's turn"):
@@ -101,7 +101,7 @@ def test_outcome_of_a_table_shot():
 
 
 def test_a_table_shot_with_resting_places_respots_on_the_empty_spot_and_replays():
-    g = WildBill(["A", "B"])
+    g = WildBill(["A", "B"], table="real")
     outcome = {"first": 3, "first_below": True, "contacts": [3, 2], "rail_after_contact": True,
                "sunk": [[3, "side-left"]], "off_table": [], "foul": "",
                "rest": {"0": [60.0, 30.0], "1": [25.0, 25.0], "2": [50.0, 25.0], "3": None}}

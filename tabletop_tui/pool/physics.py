@@ -97,12 +97,17 @@ def normalise(positions: Mapping[Any, Any]) -> dict[int, tuple[float, float]]:
     return dict(sorted(out.items()))
 
 
+_SAFE_LOW = max(DROP_RADIUS.values())
+
+
 def nearest_pocket(x: float, y: float) -> str:
     return min(POCKETS, key=lambda name: (POCKETS[name][0] - x) ** 2 + (POCKETS[name][1] - y) ** 2)
 
 
 def _dropped(x: float, y: float) -> str | None:
     """The pocket a ball at (x, y) drops into, or None."""
+    if _SAFE_LOW <= x <= LENGTH - _SAFE_LOW and _SAFE_LOW <= y <= WIDTH - _SAFE_LOW:
+        return None  # farther from every pocket than its drop radius (the common case, asked at every step)
     if x < 0 or x > LENGTH or y < 0 or y > WIDTH:
         return nearest_pocket(x, y)
     for name, (px, py) in POCKETS.items():

@@ -30,6 +30,9 @@ LEVELS: dict[str, tuple[int, float]] = {  # trials, spread of the aim (radians)
     "hard": (70, math.radians(0.2)),
 }
 POWERS = (0.3, 0.5, 0.75)
+#: the random angles tried at most besides the aimed ones (a table of few balls has few aimed shots:
+#: random ones rarely pot, and each costs a simulation)
+RANDOM_TRIALS = {"easy": 3, "normal": 6, "hard": 20}
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Choice:
     expected: dict[str, Any]  # the outcome of the shot meant (before the hand wavers)
     score: float
     trials: int
+    cue: tuple[float, float] | None = None  # where the cue ball was put (in hand), else None
 
 
 def candidate_shots(positions: Mapping[Any, Any], targets: Iterable[int] | None = None) -> list[float]:
@@ -66,28 +70,46 @@ def candidate_shots(positions: Mapping[Any, Any], targets: Iterable[int] | None 
 
 
 def choose_shot(positions: Mapping[Any, Any], score: Callable[[dict[str, Any]], float], level: str = "normal",
-                seed: int = 0, targets: Iterable[int] | None = None) -> Choice:
-    """The shot to play (see the module's doc)."""
-    trials, spread = LEVELS[level]
+                seed: int = 0, targets: Iterable[int] | None = None, trials: int | None = None,
+                stop: Callable[[], bool] | None = None,
+                cue_places: Iterable[tuple[float, float]] | None = None, enough: float | None = None) -> Choice:
+    """The shot to play (see the module's doc). `trials`: how many, instead of the level's; `stop`: asked
+    after each trial (a deadline), the best so far is played once it says so; `cue_places`: the cue ball in
+    hand, put at one of these places (the trials are shared among them, in turn); `enough`: a score that
+    needs no better (the first trial that reaches it is played: the shots likeliest to pot come first)."""
+    count, spread = LEVELS[level]
+    count = count if trials is None else max(1, trials)
     rnd = random.Random(seed)
-    angles = candidate_shots(positions, targets)
-    rnd.shuffle(angles)
-    shots: list[tuple[float, float]] = []
-    for angle in angles:
-        shots.append((angle, rnd.choice(POWERS)))
-    while len(shots) < trials:
-        shots.append((rnd.uniform(-math.pi, math.pi), rnd.choice(POWERS)))
-    shots = shots[:trials]
-    best: tuple[float, float, float, dict[str, Any]] | None = None
-    for angle, power in shots:
-        outcome, _ = simulate_shot(positions, angle, power, sample_frames=False)
+    balls = normalise(positions)
+    places: list[tuple[float, float] | None] = list(cue_places) if cue_places else [None]
+    per_place: list[list[tuple[tuple[float, float] | None, float, float]]] = []
+    for place in places:
+        at = balls if place is None else {**balls, 0: place}
+        angles = candidate_shots(at, targets)
+        rnd.shuffle(angles)
+        per_place.append([(place, angle, rnd.choice(POWERS)) for angle in angles])
+    shots: list[tuple[tuple[float, float] | None, float, float]] = []
+    for k in range(max((len(p) for p in per_place), default=0)):  # the places in turn
+        shots.extend(p[k] for p in per_place if k < len(p))
+    count = min(count, len(shots) + RANDOM_TRIALS[level])
+    while len(shots) < count:
+        shots.append((places[len(shots) % len(places)], rnd.uniform(-math.pi, math.pi), rnd.choice(POWERS)))
+    shots = shots[:count]
+    best: tuple[float, tuple[float, float] | None, float, float, dict[str, Any]] | None = None
+    tried = 0
+    for place, angle, power in shots:
+        at = balls if place is None else {**balls, 0: place}
+        outcome, _ = simulate_shot(at, angle, power, sample_frames=False)
+        tried += 1
         value = score(outcome)
         if best is None or value > best[0]:
-            best = (value, angle, power, outcome)
+            best = (value, place, angle, power, outcome)
+        if (enough is not None and value >= enough) or (stop is not None and stop()):
+            break
     assert best is not None
-    value, angle, power, outcome = best
+    value, place, angle, power, outcome = best
     played = angle + rnd.gauss(0.0, spread)
-    return Choice(angle=played, power=power, expected=outcome, score=value, trials=len(shots))
+    return Choice(angle=played, power=power, expected=outcome, score=value, trials=tried, cue=place)
 
 
 def pot_score(outcome: dict[str, Any]) -> float:

@@ -18,12 +18,13 @@ the re-rack then places the balls itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
 from tabletop_tui.rules.migrations import old_reading
-from tabletop_tui.rules.pool import (FOUL_SHORT, HEAD_SPOT, IN_HAND, REST_REFUSAL, OpenMoves, Reading, RestKeeper,
-                                     foul_words, outcome_rests, rack_positions, read_outcome, rerack)
+from tabletop_tui.rules.pool import (FOUL_SHORT, HEAD_SPOT, IN_HAND, IN_HAND_AT, REAL, REST_REFUSAL, SAME_GAME, SHOT,
+                                     TABLE_OPTION, OpenMoves, Reading, RestKeeper, TableShots, foul_words,
+                                     move_outcome, outcome_rests, rack_positions, read_outcome, rerack)
 from tabletop_tui.rules.words import listing, plural
 
 START_HANDICAP = 4
@@ -65,9 +66,11 @@ class MagicHateBallView(View):
     changes: list[int]
     balls: dict[str, list[float]] | None
     options: dict[str, Any]
+    table: str  # "screen" (a table in the terminal) or "real" (the referee)
+    cue_in_hand: bool  # on this screen: the shooter places the cue ball first
 
 
-class MagicHateBall(RestKeeper, Game):
+class MagicHateBall(TableShots, RestKeeper, Game):
     id = "magic-hate-ball"
     title = "Magic Hate Ball"
     score_label = "Points"
@@ -75,8 +78,10 @@ class MagicHateBall(RestKeeper, Game):
     max_players = 6
     #: 2: when every opponent drops out, nobody won: the places start at 2 (the last one standing is no
     #: longer placed first)
-    rules_version = 2
-    migrations = {1: old_reading(**{LAST_PLACED_FIRST: True})}
+    #: 3: where the balls roll (option "table"), on this screen by default; a save from before was refereed
+    rules_version = 3
+    migrations = {1: old_reading(**{LAST_PLACED_FIRST: True}), 2: old_reading(table=REAL)}
+    same_deal_words = SAME_GAME + " (the same draw for the break among equal handicaps)"
     hidden_information = False
     chance = "the draw for the break"
     move_limit = 6000
@@ -87,6 +92,7 @@ class MagicHateBall(RestKeeper, Game):
                     "players still in the game have not lost by that rule, so their handicaps stay. "
                     "Or count them as losers too (their handicaps go up by one).",
                choices=(("unchanged", "keep their handicaps"), ("lose", "lose: handicap +1"))),
+        TABLE_OPTION,
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any):
@@ -109,6 +115,8 @@ class MagicHateBall(RestKeeper, Game):
         self.changes = [0] * n
         self.shots = 0
         self.balls = None
+        if self.on_screen:  # the balls racked, the cue ball in hand behind the Head String
+            self.balls = {0: IN_HAND_AT, **dict(zip(range(1, BALLS + 1), rack_positions(BALLS)))}
         self.shot_rest = {}
         self.over = False
         self._outcome: Outcome | None = None
@@ -134,6 +142,8 @@ class MagicHateBall(RestKeeper, Game):
             return []
         if self.phase == "handicaps":
             return list(HANDICAP_MOVES.values())
+        if self.on_screen:
+            return OpenMoves(self.shot_samples(), self.accept_shot)
         moves = [SINK] if self.shot_sunk < self.on_table else []
         moves.append(DONE)
         moves.extend(FOUL_MOVES[k] for k in FOUL_KINDS)
@@ -153,7 +163,15 @@ class MagicHateBall(RestKeeper, Game):
         if move.kind == "rest":
             self.take_rest(move)
             return []
+        if move.kind == SHOT:
+            outcome = move_outcome(move)
+            assert outcome is not None
+            events = [e for m in shot_moves(outcome, **shot_context(self.view())) for e in self._apply(seat, m)]
+            return [e for e in events if e.kind != "sink"]  # the shot's own line says what it sank
         return self._foul(seat, str(move.args[0]))
+
+    def cue_in_hand(self) -> bool:
+        return self.is_break or self.in_hand or self.balls is None or 0 not in self.balls
 
     def _handicap(self, seat: int, value: int) -> list[Event]:
         self.handicaps[seat] = value
@@ -346,6 +364,7 @@ class MagicHateBall(RestKeeper, Game):
             "changes": list(self.changes),
             "balls": self.balls_view(),
             "options": dict(self.options),
+            **self.table_view(),  # type: ignore[typeddict-item]
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
@@ -358,6 +377,11 @@ class MagicHateBall(RestKeeper, Game):
     # -- words ----------------------------------------------------------------------------------
 
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == SHOT or (self.on_screen and self.phase == "play" and move.kind in ("sink", "done", "foul", "rest")):
+            return self.not_your_turn(seat) or (
+                "The handicaps come first." if self.phase == "handicaps" else
+                "On this screen a shot is played on the table: its outcome, whole and fitting the table as it is."
+                if self.on_screen else "On a real table, enter what the shot did: the balls sunk, then the shot or its foul.")
         if move.kind == "rest":
             return REST_REFUSAL if self.phase == "play" and not self.not_your_turn(seat) else (
                 self.not_your_turn(seat) or "A ball's resting place comes with a shot, after the handicaps.")
@@ -388,7 +412,42 @@ class MagicHateBall(RestKeeper, Game):
             return f"Legal shot, {plural(n, 'ball')} sunk" if n else "Legal shot, nothing sunk"
         if move.kind == "foul":
             return f"Foul: {FOUL_SHORT.get(str(move.args[0]), 'foul')}"
+        if move.kind == SHOT:
+            return shot_words(move)
         return str(move)
+
+
+def shot_words(move: Move) -> str:
+    """A shot played on the table, in a few words: what it sank, or its foul."""
+    outcome = move_outcome(move)
+    if outcome is None:
+        return "A shot"
+    reading = read_outcome(outcome)
+    sunk = ", ".join(str(b) for b, _ in reading.sunk)
+    return f"Shot: {f'sank {sunk}' if sunk else 'nothing sunk'}{', foul' if reading.foul else ''}"
+
+
+def shot_context(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the reading of a table's shot needs of the game (its view): the cue ball in hand or not."""
+    return {"in_hand": bool(view.get("in_hand"))}
+
+
+#: a shot worth this much to its shooter (`shot_value`) needs no better: a ball sunk, the inning going on
+GOOD_SHOT = 1.5
+
+
+def shot_value(view: dict[str, Any], outcome: dict[str, Any]) -> float:
+    """What a table's shot is worth to the seat that shoots, as these rules read it (the very moves
+    `shot_moves` makes of it, as the game applies them): a foul puts the shooter out (the worst), each
+    ball sunk is a point and lets the shooter go on, nothing sunk costs a point and ends the inning (on the
+    break, nothing: the break scores nothing)."""
+    moves = shot_moves(outcome, **shot_context(view))
+    if moves[-1].kind == "foul":
+        return -10.0
+    sunk = sum(1 for m in moves if m == SINK)
+    if sunk:
+        return float(sunk) + 0.5
+    return 0.0 if view.get("is_break") else -1.0
 
 
 def shot_moves(outcome: dict[str, Any], in_hand: bool = False) -> list[Move]:

@@ -14,12 +14,13 @@ a spotted ball is then placed by the rules.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Mapping, TypedDict
 
 from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing, View
 from tabletop_tui.rules.migrations import old_reading
-from tabletop_tui.rules.pool import (FOUL_SHORT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS,
-                                     REST_REFUSAL, OpenMoves, Reading, RestKeeper, foul_words, outcome_rests,
+from tabletop_tui.rules.pool import (FOUL_SHORT, IN_HAND_AT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS,
+                                     REAL, REST_REFUSAL, SAME_GAME, SHOT, TABLE_OPTION, OpenMoves, Reading,
+                                     RestKeeper, TableShots, foul_words, move_outcome, outcome_rests, rack_positions,
                                      read_outcome, spot_position)
 from tabletop_tui.rules.words import plural
 
@@ -48,17 +49,22 @@ class OneBallView(View):
     others: int
     ending: str | None
     balls: dict[str, list[float]] | None
+    table: str  # "screen" (a table in the terminal) or "real" (the referee)
+    cue_in_hand: bool  # on this screen: the player places the cue ball first (the break)
 
 
-class OneBall(RestKeeper, Game):
+class OneBall(TableShots, RestKeeper, Game):
     id = "one-ball"
     title = "One Ball"
     score_label = "Shots"
     min_players = 1
     max_players = 1
     #: 2: a lost game is placed 2nd of one (nobody won), no longer first of one
-    rules_version = 2
-    migrations = {1: old_reading(**{LOST_PLACED_FIRST: True})}
+    #: 3: where the balls roll (option "table"), on this screen by default; a save from before was refereed
+    rules_version = 3
+    migrations = {1: old_reading(**{LOST_PLACED_FIRST: True}), 2: old_reading(table=REAL)}
+    OPTIONS = (TABLE_OPTION,)
+    same_deal_words = SAME_GAME
     hidden_information = False
     move_limit = 5000
     length_unit = "shots"
@@ -78,6 +84,8 @@ class OneBall(RestKeeper, Game):
         self.won: bool | None = None
         self.end_words = ""
         self.balls = None
+        if self.on_screen:  # the balls racked, the cue ball in hand behind the Head String
+            self.balls = {0: IN_HAND_AT, **dict(zip(range(1, BALLS + 1), rack_positions(BALLS)))}
         self.shot_rest = {}
         self._outcome: Outcome | None = None
         self.log.append(self.say(
@@ -94,6 +102,8 @@ class OneBall(RestKeeper, Game):
     def legal_moves(self, seat: int) -> list[Move]:
         if self.won is not None or seat != 0:
             return []
+        if self.on_screen:
+            return OpenMoves(self.shot_samples(), self.accept_shot)
         fouls = [FOUL_MOVES[k] for k in FOUL_KINDS]
         if self.is_break:
             return OpenMoves([*([SINK] if self.left_to_sink else []), DONE, *fouls], self.accept_rest)
@@ -123,7 +133,24 @@ class OneBall(RestKeeper, Game):
         if move.kind == "rest":
             self.take_rest(move)
             return []
+        if move.kind == SHOT:
+            outcome = move_outcome(move)
+            assert outcome is not None
+            return [e for m in shot_moves(outcome, **shot_context(self.view())) for e in self._apply(seat, m)]
         return self._foul(str(move.args[0]))
+
+    def cue_in_hand(self) -> bool:
+        return self.is_break or self.balls is None or 0 not in self.balls
+
+    def calls(self) -> bool:
+        return not self.is_break
+
+    def shot_fits(self, outcome: dict[str, Any]) -> bool:
+        """After the break a shot is called (a ball on the table, a pocket); the break is not."""
+        call = outcome.get("call")
+        if self.is_break:
+            return call is None and super().shot_fits(outcome)
+        return call is not None and call[0] in (self.balls or {}) and super().shot_fits(outcome)
 
     def _end_shot(self) -> int:
         sunk = self.others + (1 if self.made else 0)
@@ -213,6 +240,7 @@ class OneBall(RestKeeper, Game):
             "others": self.others,
             "ending": None if self.won is None else ("won" if self.won else f"lost: {self.end_words}"),
             "balls": self.balls_view(),
+            **self.table_view(),  # type: ignore[typeddict-item]
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
@@ -221,6 +249,13 @@ class OneBall(RestKeeper, Game):
             state["balls"] = dict(self.balls)
 
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == SHOT or (self.on_screen and move.kind in ("call", "made", "sink", "done", "foul", "rest")):
+            if not self.on_screen:
+                return "On a real table, call the shot, then enter what it did."
+            return ("On this screen the break is played on the table, uncalled: its outcome, whole and fitting the "
+                    "table as it is." if self.is_break else
+                    "On this screen a shot is called (a ball on the table and a pocket) and played on the table: its "
+                    "outcome, whole and fitting the table as it is.")
         if move.kind == "rest":
             return "First call the shot." if self.call is None and not self.is_break else REST_REFUSAL
         if move.kind not in ("call", "made", "sink", "done", "foul"):
@@ -253,7 +288,49 @@ class OneBall(RestKeeper, Game):
             return "Shot over: made" if self.made else "Shot over: missed"
         if move.kind == "foul":
             return f"Foul: {FOUL_SHORT.get(str(move.args[0]), 'foul')}"
+        if move.kind == SHOT:
+            outcome = move_outcome(move)
+            if outcome is None:
+                return "A shot"
+            call = outcome.get("call")
+            said = f"the {call[0]} in {POCKET_SHORT[call[1]]}" if call else "the break"
+            return f"Shot: {said}, sank {len(read_outcome(outcome).sunk)}"
         return str(move)
+
+
+def shot_context(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the reading of a table's shot needs of the game (its view): whether it is the break."""
+    return {"is_break": bool(view.get("is_break"))}
+
+
+def with_call(outcome: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The outcome with its call: its own, or (after the break, none given) the first object ball it sank in
+    its pocket (a shooter's trial: the shot as if that was the call), else no call that could be made."""
+    if view.get("is_break") or outcome.get("call"):
+        return outcome
+    sunk = [(b, p) for b, p in outcome.get("sunk") or [] if int(b) != 0]
+    return {**outcome, "call": list(sunk[0]) if sunk else [0, POCKETS[0]]}
+
+
+#: a shot worth this much to its shooter (`shot_value`) needs no better: the called ball made
+GOOD_SHOT = 3.0
+
+
+def shot_value(view: dict[str, Any], outcome: dict[str, Any]) -> float:
+    """What a table's shot is worth to the player, as these rules read it (the very moves `shot_moves`
+    makes of it): a foul loses the game (the worst); the called ball made is good, each ball sunk besides a
+    little better; a miss is bad, the worse the more misses in a row (the fourth loses); on the break, each
+    ball sunk is good."""
+    moves = shot_moves(with_call(outcome, view), **shot_context(view))
+    if moves[-1].kind == "foul":
+        return -20.0
+    sunk = sum(1 for m in moves if m.kind in ("made", "sink"))
+    if view.get("is_break"):
+        return float(sunk)
+    if MADE in moves:
+        return 3.0 + 0.5 * (sunk - 1)
+    misses = int(view.get("misses") or 0) + 1
+    return -20.0 if misses >= MISSES_LOSE or not (view.get("to_spot") or sunk) else -1.0 - misses + 0.5 * sunk
 
 
 class Call(TypedDict):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from tabletop_tui.rules.engine import Move
+from tabletop_tui.rules.engine import Move, Option
 
 LENGTH, WIDTH = 100.0, 50.0
 BALL = 2.25  # a ball's diameter
@@ -311,3 +311,249 @@ class RestKeeper:
         if self.balls is None:
             return None
         return {str(b): [x, y] for b, (x, y) in sorted(self.balls.items())}
+
+
+# -- where the balls roll: on this screen (a table in the terminal) or on a real table -----------------
+
+SCREEN, REAL = "screen", "real"
+TABLE_OPTION = Option(
+    "table", "Where the balls roll", "choice", SCREEN,
+    help="On this screen: a pool table in the terminal; each player aims and shoots with the keys, the computer "
+         "shoots too, and the physics decides what happens. On a real table: this program is the referee, "
+         "and each shot is entered as what happened.",
+    choices=((SCREEN, "on this screen"), (REAL, "on a real table")))
+#: the results' second way to play again, in the three games' words (they deal no cards, roll no dice)
+SAME_GAME = "the same game again: the same players, seats and options, from the same seed"
+
+#: A table in the terminal plays each shot as ONE move, `shot`, whose arguments are the outcome (and the
+#: stroke that made it), word by word: "cue:X:Y" where the cue ball stood (hundredths of an inch),
+#: "aim:MICRORADIANS", "power:THOUSANDTHS", "first:3" | "first:rail:foot" | "first:-", "below:1", "hit:3"
+#: (each ball the cue ball touched, in order), "rail:1", "sunk:3:foot-left" (in order), "off:5",
+#: "foul:WORDS", "call:3:foot-left" (One Ball), "rest:3:X:Y" | "rest:3:-".
+SHOT = "shot"
+RAILS = ("head", "foot", "left", "right")
+IN_HAND_AT = (20.0, 25.0)  # where the rules put the cue ball in hand until the shooter places it
+
+
+def _hundredths(value: str) -> int | None:
+    return int(value) if value.isdigit() and len(value) <= 6 else None
+
+
+def outcome_move(outcome: dict[str, Any], cue: Any = None, aim: float | None = None,
+                 power: float | None = None) -> Move:
+    """A shot's outcome (pool_outcome.md) as the one move that records it; `cue`, `aim`, `power`: the
+    stroke (where the cue ball stood, the angle in radians, the power 0..1), kept so that the shot can be
+    shown again (never needed to read it)."""
+    words: list[str] = []
+    if cue is not None:
+        words.append(f"cue:{round(float(cue[0]) * SCALE)}:{round(float(cue[1]) * SCALE)}")
+    if aim is not None:
+        words.append(f"aim:{round((float(aim) % math.tau) * 1_000_000)}")
+    if power is not None:
+        words.append(f"power:{round(min(1.0, max(0.0, float(power))) * 1000)}")
+    first = outcome.get("first")
+    words.append(f"first:{'-' if first is None else first}")
+    words.append(f"below:{1 if outcome.get('first_below') else 0}")
+    words.extend(f"hit:{int(b)}" for b in outcome.get("contacts") or [])
+    words.append(f"rail:{1 if outcome.get('rail_after_contact') else 0}")
+    words.extend(f"sunk:{int(b)}:{p}" for b, p in outcome.get("sunk") or [])
+    words.extend(f"off:{int(b)}" for b in outcome.get("off_table") or [])
+    if outcome.get("foul"):
+        words.append("foul:" + str(outcome["foul"]).replace("\n", " ")[:34])
+    call = outcome.get("call")
+    if call:
+        words.append(f"call:{int(call[0])}:{call[1]}")
+    for key, where in sorted((outcome.get("rest") or {}).items(), key=lambda kv: int(kv[0])):
+        if where is None:
+            words.append(f"rest:{int(key)}:-")
+        else:
+            words.append(f"rest:{int(key)}:{round(float(where[0]) * SCALE)}:{round(float(where[1]) * SCALE)}")
+    return Move(SHOT, tuple(words))
+
+
+def move_outcome(move: Any, balls: int = 15) -> dict[str, Any] | None:
+    """A shot move read back into its outcome (with "cue", "aim", "power" where the move gives them), or
+    None if it is not a well-formed shot (a word it does not know, a ball outside 0..balls, a pocket or a
+    rail that is none, a place off the table, a ball named twice where once is all it can be)."""
+    if type(move) is not Move or move.kind != SHOT:
+        return None
+    out: dict[str, Any] = {"first": None, "first_below": False, "contacts": [], "rail_after_contact": False,
+                           "sunk": [], "off_table": [], "foul": ""}
+    rest: dict[str, Any] = {}
+    seen: set[str] = set()
+
+    def ball(text: str) -> int | None:
+        number = _hundredths(text)
+        return number if number is not None and number <= balls else None
+
+    for word in move.args:
+        if type(word) is not str:
+            return None
+        key, _, value = word.partition(":")
+        parts = value.split(":")
+        if key in ("cue", "aim", "power", "first", "below", "rail", "foul", "call") and key in seen:
+            return None
+        seen.add(key)
+        if key == "cue" and len(parts) == 2:
+            x, y = _hundredths(parts[0]), _hundredths(parts[1])
+            if x is None or y is None or x > LENGTH * SCALE or y > WIDTH * SCALE:
+                return None
+            out["cue"] = (x / SCALE, y / SCALE)
+        elif key == "aim" and value.isdigit() and len(value) <= 8:
+            out["aim"] = int(parts[0]) / 1_000_000
+        elif key == "power" and len(parts) == 1 and _hundredths(parts[0]) is not None and int(parts[0]) <= 1000:
+            out["power"] = int(parts[0]) / 1000
+        elif key == "first":
+            if value == "-":
+                out["first"] = None
+            elif len(parts) == 2 and parts[0] == "rail" and parts[1] in RAILS:
+                out["first"] = value
+            elif len(parts) == 1 and ball(value) not in (None, 0):
+                out["first"] = ball(value)
+            else:
+                return None
+        elif key in ("below", "rail") and value in ("0", "1"):
+            out["first_below" if key == "below" else "rail_after_contact"] = value == "1"
+        elif key == "hit" and len(parts) == 1 and ball(value) not in (None, 0):
+            if ball(value) in out["contacts"]:
+                return None
+            out["contacts"].append(ball(value))
+        elif key == "sunk" and len(parts) == 2 and ball(parts[0]) is not None and parts[1] in POCKETS:
+            if any(b == ball(parts[0]) for b, _ in out["sunk"]):
+                return None
+            out["sunk"].append([ball(parts[0]), parts[1]])
+        elif key == "off" and len(parts) == 1 and ball(value) is not None:
+            if ball(value) in out["off_table"]:
+                return None
+            out["off_table"].append(ball(value))
+        elif key == "foul" and value:
+            out["foul"] = value
+        elif key == "call" and len(parts) == 2 and ball(parts[0]) not in (None, 0) and parts[1] in POCKETS:
+            out["call"] = [ball(parts[0]), parts[1]]
+        elif key == "rest" and len(parts) in (2, 3) and ball(parts[0]) is not None and parts[0] not in rest:
+            if len(parts) == 2:
+                if parts[1] != "-":
+                    return None
+                rest[str(ball(parts[0]))] = None
+            else:
+                x, y = _hundredths(parts[1]), _hundredths(parts[2])
+                if x is None or y is None or x > LENGTH * SCALE or y > WIDTH * SCALE:
+                    return None
+                rest[str(ball(parts[0]))] = [x / SCALE, y / SCALE]
+        else:
+            return None
+    if "first" not in seen:
+        return None
+    if rest:
+        out["rest"] = rest
+    return out
+
+
+def table_consistent(outcome: dict[str, Any], balls: Positions | None, cue_placed: bool) -> bool:
+    """Whether a table's outcome fits the balls the rules know: every ball it names is on the table (the
+    cue ball too, unless it is in hand: then the shot places it), its resting places name exactly those
+    balls, and a ball is at rest nowhere if and only if it was sunk or left the table."""
+    rest = outcome.get("rest")
+    if balls is None or not rest:
+        return False
+    on = set(balls) | ({0} if cue_placed else set())
+    if 0 not in on:
+        return False
+    gone = {int(b) for b, _ in outcome["sunk"]} | {int(b) for b in outcome["off_table"]}
+    named = set(outcome["contacts"]) | gone | ({outcome["first"]} if isinstance(outcome["first"], int) else set())
+    if not named <= on or {int(k) for k in rest} != on:
+        return False
+    return all((rest[str(b)] is None) == (b in gone) for b in on)
+
+
+def in_hand_place(balls: Positions) -> tuple[float, float]:
+    """A free place behind the Head String for a cue ball in hand (the rules' own, until the shooter
+    places it): `IN_HAND_AT`, or the first free place on a grid behind the string."""
+    others = [p for b, p in balls.items() if b != 0]
+    for x in (IN_HAND_AT[0], 15.0, 10.0, 5.0):
+        for y in (IN_HAND_AT[1], 12.5, 37.5, 5.0, 45.0):
+            if all(distance((x, y), p) >= BALL for p in others):
+                return (x, y)
+    return IN_HAND_AT
+
+
+def sample_outcomes(balls: Positions, target: int, cue: tuple[float, float], call: bool = False) -> list[dict[str, Any]]:
+    """A few well-formed outcomes of a shot at `target` from `cue` (the rules list them as the table's
+    representative moves: a table's shot is any well-formed outcome, too many to list): it sinks the target
+    in its nearest pocket, it reaches a rail and sinks nothing, it scratches, it misses every ball; the
+    balls not moved, the ones sunk at rest nowhere. `call`: One Ball's, the target in that pocket."""
+    start = {**balls, 0: cue}
+    at = start[target]
+    pocket = min(POCKETS, key=lambda p: distance(POCKET_AT[p], at))
+    below = at[0] > HEAD_STRING
+
+    def rest(gone: tuple[int, ...]) -> dict[str, Any]:
+        return {str(b): (None if b in gone else [round(x, 2), round(y, 2)]) for b, (x, y) in sorted(start.items())}
+
+    hit = {"first": target, "first_below": below, "contacts": [target], "off_table": [], "foul": ""}
+    outcomes: list[dict[str, Any]] = [
+        {**hit, "rail_after_contact": True, "sunk": [[target, pocket]], "rest": rest((target,))},
+        {**hit, "rail_after_contact": True, "sunk": [], "rest": rest(())},
+        {**hit, "rail_after_contact": True, "sunk": [[0, "head-left"]], "rest": rest((0,))},
+        {"first": None, "first_below": False, "contacts": [], "rail_after_contact": False, "sunk": [],
+         "off_table": [], "foul": "", "rest": rest(())},
+    ]
+    if call:
+        for outcome in outcomes:
+            outcome["call"] = [target, pocket]
+    return outcomes
+
+
+class TableShots:
+    """What a pool game does on this screen (its option "table" is SCREEN): the balls' places are known
+    from the start (the rack, the spots), and each shot is one move, `shot`, its outcome read by the
+    game's own `shot_moves` (the referee's moves, applied in turn). The game sets `shot_reader`: its
+    module's function from (view, outcome) to those moves."""
+
+    options: dict[str, Any]
+    balls: Positions | None
+    ball_count: int
+
+    @property
+    def on_screen(self) -> bool:
+        return bool(self.options.get("table") == SCREEN)
+
+    def cue_in_hand(self) -> bool:
+        """Whether the shooter places the cue ball before the shot (behind the Head String)."""
+        raise NotImplementedError
+
+    def shot_target(self) -> int:
+        """The object ball the representative shots aim at."""
+        balls = self.balls or {}
+        cue = balls.get(0, IN_HAND_AT)
+        objects = [b for b in balls if b != 0]
+        return min(objects, key=lambda b: (distance(balls[b], cue), b))
+
+    def shot_samples(self) -> list[Move]:
+        balls = self.balls or {}
+        cue = in_hand_place(balls) if self.cue_in_hand() else balls[0]
+        return [outcome_move(o, cue=cue) for o in sample_outcomes(balls, self.shot_target(), cue, self.calls())]
+
+    def calls(self) -> bool:
+        return False
+
+    def shot_fits(self, outcome: dict[str, Any]) -> bool:
+        """Whether a well-formed outcome fits the table as the rules know it (see `table_consistent`), its
+        stroke from where the cue ball lies (or, in hand, from behind the Head String)."""
+        hand = self.cue_in_hand()
+        if not table_consistent(outcome, self.balls, hand):
+            return False
+        cue = outcome.get("cue")
+        if cue is None or self.balls is None:
+            return True
+        if hand:
+            return bool(cue[0] < HEAD_STRING)
+        at = self.balls.get(0)
+        return at is not None and distance(cue, at) < 0.05
+
+    def accept_shot(self, move: object) -> bool:
+        outcome = move_outcome(move, self.ball_count)
+        return outcome is not None and self.shot_fits(outcome)
+
+    def table_view(self) -> dict[str, Any]:
+        return {"table": self.options.get("table", REAL), "cue_in_hand": self.on_screen and self.cue_in_hand()}

@@ -16,12 +16,14 @@ a sunk ball then goes on the empty spot nearest its pocket, placed by the rules.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Mapping, TypedDict
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
-from tabletop_tui.rules.pool import (FOUL_SHORT, POCKET_WORDS, POCKETS, REST_REFUSAL, SPOT_WORDS, SPOTS, OpenMoves,
-                                     Reading, RestKeeper, foul_words, outcome_rests, read_outcome, respot_spot,
-                                     respot_words, spot_order, spot_position)
+from tabletop_tui.rules.migrations import old_reading
+from tabletop_tui.rules.pool import (BALL, FOUL_SHORT, FOOT_SPOT, POCKET_WORDS, POCKETS, REAL, REST_REFUSAL, SAME_GAME,
+                                     SHOT, SPOT_WORDS, SPOTS, TABLE_OPTION, OpenMoves, Reading, RestKeeper,
+                                     TableShots, distance, foul_words, move_outcome, outcome_move, outcome_rests, read_outcome,
+                                     respot_spot, respot_words, spot_order, spot_position)
 from tabletop_tui.rules.words import listing, plural
 
 BALLS = 3
@@ -54,21 +56,31 @@ class WildBillView(View):
     last_spots: list[str]
     balls: dict[str, list[float]] | None
     options: dict[str, Any]
+    table: str  # "screen" (a table in the terminal) or "real" (the referee)
+    cue_in_hand: bool  # on this screen: the shooter places the cue ball first
 
 
-class WildBill(RestKeeper, Game):
+#: on this screen: the balls on the spots at the start (the Foot Spot's first, the break's first contact)
+START = {0: (15.0, 12.5), 1: FOOT_SPOT, 2: SPOTS["center"], 3: SPOTS["head"]}
+
+
+class WildBill(TableShots, RestKeeper, Game):
     id = "wild-bill"
     title = "Wild Bill"
     score_label = "Points"
     min_players = 2
     max_players = 5
-    rules_version = 1
+    #: 2: where the balls roll (option "table"), on this screen by default; a save from before was refereed
+    rules_version = 2
+    migrations = {1: old_reading(table=REAL)}
+    same_deal_words = SAME_GAME
     hidden_information = False
     move_limit = 20000
     length_unit = "shots"
     OPTIONS = (
         Option("target", "Points to win", "int", 30, help="The score a winning shot (worth 2 or more) must reach.",
                min=5, max=100),
+        TABLE_OPTION,
     )
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any):
@@ -87,6 +99,8 @@ class WildBill(RestKeeper, Game):
         self.balls = None
         self.shot_rest = {}
         self.ball_count = BALLS
+        if self.on_screen:
+            self.balls = dict(START)
         self.over = False
         self._outcome: Outcome | None = None
         self.log.append(self.say(f"{BREAK_WORDS} {self.players[0]} breaks.", "setup"))
@@ -102,6 +116,8 @@ class WildBill(RestKeeper, Game):
     def legal_moves(self, seat: int) -> list[Move]:
         if self.over or seat != self.current:
             return []
+        if self.on_screen:
+            return OpenMoves(self.shot_samples(), self.accept_shot)
         if self.touched is None:
             moves = list(TOUCH_MOVES.values())
         else:
@@ -132,12 +148,34 @@ class WildBill(RestKeeper, Game):
         if move.kind == "rest":
             self.take_rest(move)
             return []
+        if move.kind == SHOT:
+            outcome = move_outcome(move, BALLS)
+            assert outcome is not None
+            return [e for m in shot_moves(outcome, **shot_context(self.view())) for e in self._apply(seat, m)]
         return self._foul(seat, str(move.args[0]))
+
+    def cue_in_hand(self) -> bool:
+        return self.is_break or self.in_hand or self.balls is None or 0 not in self.balls
+
+    def shot_samples(self) -> list[Move]:
+        """The representative shots, and a carom (two balls touched, worth 2: the inning goes on)."""
+        samples = super().shot_samples()
+        balls = self.balls or {}
+        target = self.shot_target()
+        other = min(b for b in balls if b not in (0, target))
+        carom = move_outcome(samples[1], BALLS)
+        assert carom is not None
+        carom["contacts"] = [target, other]
+        return [*samples, outcome_move(carom, cue=carom.get("cue"))]
+
+    def shot_target(self) -> int:
+        foot = foot_ball(self.balls) if self.is_break else None
+        return foot if foot is not None else super().shot_target()
 
     def _respot(self) -> list[str]:
         """The respotting of the shot's sunk balls, in words, one sentence per ball; where the balls'
         places are known, each goes on the empty spot nearest its pocket."""
-        placed = self.settle()
+        placed = [(ball, pocket) for ball, pocket in self.settle() if ball != 0]  # a scratch is no ball to spot
         balls = self.balls
         if balls is not None and placed:
             self.last_spots = []
@@ -247,6 +285,7 @@ class WildBill(RestKeeper, Game):
             "last_spots": list(self.last_spots),
             "balls": self.balls_view(),
             "options": dict(self.options),
+            **self.table_view(),  # type: ignore[typeddict-item]
         }
 
     def _copy_state(self, state: dict[str, Any]) -> None:
@@ -257,6 +296,11 @@ class WildBill(RestKeeper, Game):
             state["balls"] = dict(self.balls)
 
     def refusal(self, seat: int, move: Move) -> str:
+        if move.kind == SHOT or (self.on_screen and move.kind in ("touched", "sink", "done", "foul", "rest")):
+            return self.not_your_turn(seat) or (
+                "On this screen a shot is played on the table: its outcome, whole and fitting the table as it is."
+                if self.on_screen else "On a real table, enter what the shot did: the balls touched, sunk, then "
+                "the shot or its foul.")
         if move.kind == "rest":
             return self.not_your_turn(seat) or REST_REFUSAL
         if move.kind not in ("touched", "sink", "done", "foul"):
@@ -291,7 +335,44 @@ class WildBill(RestKeeper, Game):
             return f"Legal shot: {plural(self.shot_points(), 'point')}"
         if move.kind == "foul":
             return f"Foul: {FOUL_SHORT.get(str(move.args[0]), 'foul')}"
+        if move.kind == SHOT:
+            outcome = move_outcome(move, BALLS)
+            if outcome is None:
+                return "A shot"
+            reading = read_outcome(outcome)
+            return f"Shot: touched {len(reading.contacts)}, sank {len(reading.sunk)}{', foul' if reading.foul else ''}"
         return str(move)
+
+
+def foot_ball(balls: Any) -> int | None:
+    """The object ball on the Foot Spot (the break's first contact), if one lies there."""
+    for ball, where in (balls or {}).items():
+        if int(ball) != 0 and distance((float(where[0]), float(where[1])), FOOT_SPOT) < BALL / 2:
+            return int(ball)
+    return None
+
+
+def shot_context(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the reading of a table's shot needs of the game (its view): the break and its Foot Spot ball,
+    the cue ball in hand."""
+    return {"is_break": bool(view.get("is_break")), "in_hand": bool(view.get("in_hand")),
+            "foot_ball": foot_ball(view.get("balls")) if view.get("is_break") else None}
+
+
+#: a shot worth this much to its shooter (`shot_value`) needs no better: a shot worth 2, the inning going on
+GOOD_SHOT = 2.5
+
+
+def shot_value(view: dict[str, Any], outcome: dict[str, Any]) -> float:
+    """What a table's shot is worth to the seat that shoots, as these rules read it (the very moves
+    `shot_moves` makes of it): a foul loses the inning's points (and a point's worth more); a legal shot
+    scores its balls and caroms, and one worth 2 or more goes on (a little more than its points)."""
+    moves = shot_moves(outcome, **shot_context(view))
+    if moves[-1].kind == "foul":
+        return -float(view.get("inning_points") or 0) - 2.0
+    touched = next((int(m.args[0]) for m in moves if m.kind == "touched"), 0)
+    points = sum(1 for m in moves if m.kind == "sink") + CAROM_POINTS[touched]
+    return points + (0.5 if points >= CONTINUE_AT else 0.0)
 
 
 def shot_moves(outcome: dict[str, Any], is_break: bool = False, in_hand: bool = False,
@@ -299,8 +380,8 @@ def shot_moves(outcome: dict[str, Any], is_break: bool = False, in_hand: bool = 
     """A shot's outcome (from a table in the terminal) as the moves a referee enters; `foot_ball`: the
     ball on the Foot Spot at the break."""
     reading: Reading = read_outcome(outcome, in_hand=in_hand, must_first=foot_ball if is_break else None)
-    if reading.foul == "no-hit" or not reading.contacts:
-        return [*outcome_rests(outcome), FOUL_MOVES["no-hit"]]
+    if reading.foul == "no-hit" or not reading.contacts:  # a scratch that hit nothing is a scratch still
+        return [*outcome_rests(outcome), FOUL_MOVES["scratch" if reading.foul == "scratch" else "no-hit"]]
     moves = [TOUCH_MOVES[min(BALLS, len(reading.contacts))]]
     moves.extend(SINK_MOVES[p] for _, p in reading.sunk[:BALLS])
     moves.extend(outcome_rests(outcome))

@@ -1,17 +1,29 @@
 """Wild Bill's referee screen: the three spots and where the last sunk balls go back, every player's
 points, the inning's points and the shot being entered: `1`-`3` the balls the cue ball touched, a
-pocket's key for each ball sunk, then `d` (a legal shot) or the foul's key."""
+pocket's key for each ball sunk, then `d` (a legal shot) or the foul's key. On this screen, the table
+(see `PoolScreen`)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from tabletop_tui.rules.pool import POCKET_WORDS, SPOT_WORDS
-from tabletop_tui.ui.screens.magic_hate_ball import NAME_WIDTH, PoolScreen, marker
+from tabletop_tui.ui.screens.magic_hate_ball import NAME_WIDTH, PoolScreen, marker, shoot_prompt
 
 
 class WildBillScreen(PoolScreen):
     def table_lines(self, view: dict) -> list[Text]:
+        if self.on_screen:
+            line = Text(f"{view['target']} to win", style="bold")
+            if view["over"]:
+                pass
+            elif view["is_break"]:
+                line.append("   The break: first hit the ball on the Foot Spot.", style="cyan")
+            elif view["in_hand"]:
+                line.append("   Cue ball in hand: shoot below the Head String.", style="bold red")
+            elif view["inning_points"]:
+                line.append(f"   This inning: {view['inning_points']:+d}", style="cyan")
+            return [line]
         shot = view["shot"]
         line = Text("Spots: Head · Center · Foot", style="bold")
         if view["last_spots"]:
@@ -48,6 +60,9 @@ class WildBillScreen(PoolScreen):
         if view["over"]:
             return view["result"] or ""
         me = view["players"][view["current"]]
+        if self.on_screen:
+            return shoot_prompt(self, view, view["current"], f"{me} {'breaks' if view['is_break'] else 'shoots'} "
+                                f"({view['scores'][view['current']]} points)")
         if view["shot"]["touched"] is None:
             what = "breaks" if view["is_break"] else "shoots"
             return f"{me} {what} ({view['scores'][view['current']]} points): how many balls did the cue ball touch?"

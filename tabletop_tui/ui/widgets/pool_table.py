@@ -12,9 +12,20 @@ Keys while aiming (`aiming` True): ← → turn the aim (coarse, 2 degrees), wit
 While the balls roll: Space, Enter, Escape or s skips to where they stop. Other keys go on to the
 screen. `place_cue(behind_head_string)` gives the cue ball in hand: the arrows move it (2 inches, with
 shift or ctrl a quarter of that), Enter or Space puts it down where it touches no ball and posts
-`PoolTable.Placed(position)`; then the keys aim again. `shoot(angle, power)` plays a shot the caller chose (the computer's); `play(outcome, frames)`
-an already simulated one. When the balls stop the widget posts `PoolTable.Shot(outcome)` (and takes
-the outcome's resting places as the table's positions).
+`PoolTable.Placed(position)`; then the keys aim again. `shoot(angle, power)` plays a shot the caller chose
+(the computer's); `replay(outcome, angle, power, cue)` a recorded one (simulated again for its frames
+alone: the outcome shown at the end is the one recorded); `play(outcome, frames)` an already simulated
+one. When the balls stop the widget posts `PoolTable.Shot(outcome)` (and takes the outcome's resting
+places as the table's positions).
+
+The shot's simulation runs in a thread (a Textual worker) once the widget is mounted, so that the frame
+of the key that shot is drawn first: the status says "Rolling..." at once, and the animation starts when
+the simulation is done (`pending` meanwhile; keys wait). `stroke` keeps the last shot's cue ball place,
+angle and power (the record's).
+
+`call` (One Ball's called ball and pocket) is drawn on the table: a ring round the ball, the pocket in
+the call's colour; with `calling` on and the call not fixed by the player (`call_fixed`), it follows the
+aim: the ball the ghost line meets, and the pocket that ball would go straight at.
 
 Drawn line by line (Textual's line API, `render_line`): the table without balls (cloth, rails,
 pockets, string, spots) is worked out once per size as two pixel rows a line and kept as strips; a
@@ -36,6 +47,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.worker import Worker, WorkerState
 
 from tabletop_tui.pool.physics import (CENTER_SPOT, FOOT_SPOT, FRAME_DT, HEAD_SPOT, HEAD_STRING, LENGTH,
                                        POCKETS, WIDTH, R, aim_line, normalise, simulate_shot)
@@ -58,6 +70,7 @@ CACHED_LINES = 600
 STATUS_STYLE = Style(color="#e0e0e0", bgcolor="#202020")
 METER_ON = Style(color="#f0c040", bgcolor="#202020")
 METER_OFF = Style(color="#505050", bgcolor="#202020")
+CALLED = "#ffd21f"
 
 
 def ball_colour(number: int) -> str:
@@ -118,20 +131,50 @@ class PoolTable(Widget, can_focus=True):
         self._status: tuple[str, Strip] | None = None
         self.lines_drawn = 0  # lines drawn anew (not from the cache): for the tests
         self.placing: float | None = None  # cue ball in hand: the farthest x it may go to, else None
+        self.pending = False  # a shot is being simulated (in a thread): the animation follows
+        self.stroke: tuple[tuple[float, float], float, float] | None = None  # the last shot's cue place, angle, power
+        self._recorded: dict[str, Any] | None = None  # the outcome to show of the shot being simulated again
+        self.calling = False  # One Ball: the shot is called (drawn; follows the aim unless fixed)
+        self.call: tuple[int, str] | None = None
+        self.call_fixed = False
 
     # --- state ---------------------------------------------------------------------------------
 
     @property
     def rolling(self) -> bool:
-        return bool(self.frames)
+        return bool(self.frames) or self.pending
 
     def set_positions(self, positions: Mapping[Any, Any]) -> None:
         self.positions = normalise(positions)
+        self.follow_aim()
         self._changed()
 
     def aim(self, angle: float) -> None:
         self.angle = angle % math.tau
+        self.follow_aim()
         self._changed(status=True)
+
+    def set_call(self, call: tuple[int, str] | None, fixed: bool = True) -> None:
+        self.call = call
+        self.call_fixed = fixed and call is not None
+        self._changed(status=True)
+
+    def follow_aim(self) -> None:
+        """The call follows the aim (unless the player fixed it): the ball the ghost line meets, into the
+        pocket nearest its way (from the ghost ball through the ball)."""
+        if not self.calling or self.call_fixed or 0 not in self.positions:
+            return
+        (gx, gy), hit = aim_line(self.positions, self.angle)
+        if hit is None:
+            return
+        bx, by = self.positions[hit]
+        way = math.atan2(by - gy, bx - gx)
+
+        def off(name: str) -> float:
+            px, py = POCKETS[name]
+            return abs((math.atan2(py - by, px - bx) - way + math.pi) % math.tau - math.pi)
+
+        self.call = (hit, min(POCKETS, key=off))
 
     def set_power(self, power: float) -> None:
         self.power = round(min(1.0, max(0.1, power)), 2)
@@ -158,12 +201,47 @@ class PoolTable(Widget, can_focus=True):
         return all((x - cx) ** 2 + (y - cy) ** 2 >= (2 * R) ** 2 for n, (x, y) in self.positions.items() if n != 0)
 
     def shoot(self, angle: float | None = None, power: float | None = None, seed: int | None = None) -> None:
-        """Strike the cue ball (at the aim and power shown, unless given) and animate the shot."""
+        """Strike the cue ball (at the aim and power shown, unless given) and animate the shot: simulated in
+        a thread once mounted (the status says so at once), here and now otherwise."""
         if self.rolling or 0 not in self.positions:
             return
-        outcome, frames = simulate_shot(self.positions, self.angle if angle is None else angle,
-                                        self.power if power is None else power, seed)
-        self.play(outcome, frames)
+        angle = self.angle if angle is None else angle
+        power = self.power if power is None else power
+        self.stroke = (self.positions[0], angle, power)
+        positions = dict(self.positions)
+        if not self.is_mounted:
+            outcome, frames = simulate_shot(positions, angle, power, seed)
+            self.play(self._recorded or outcome, frames)
+            self._recorded = None
+            return
+        self.pending = True
+        self._changed(status=True)
+        self.run_worker(lambda: simulate_shot(positions, angle, power, seed), group="pool-shot", thread=True,
+                        exit_on_error=False)
+
+    def replay(self, outcome: dict[str, Any], angle: float, power: float, cue: tuple[float, float] | None) -> None:
+        """Show a recorded shot: the stroke simulated again for its frames, the recorded outcome at the end."""
+        if self.rolling:
+            return
+        if cue is not None:
+            self.positions = {**self.positions, 0: (float(cue[0]), float(cue[1]))}
+        self._recorded = outcome
+        self.shoot(angle, power)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "pool-shot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                                     WorkerState.CANCELLED):
+            return
+        event.stop()
+        self.pending = False
+        recorded, self._recorded = self._recorded, None
+        if event.state == WorkerState.SUCCESS and event.worker.result is not None:
+            outcome, frames = event.worker.result
+            self.play(recorded or outcome, frames)
+        elif recorded is not None:  # the frames could not be had: the recorded outcome, without them
+            self.play(recorded, [])
+        else:
+            self._changed(status=True)
 
     def play(self, outcome: dict[str, Any], frames: list[dict[int, tuple[float, float]]]) -> None:
         """Animate a simulated shot, one frame each `FRAME_DT`."""
@@ -355,6 +433,15 @@ class PoolTable(Widget, can_focus=True):
             if hit is not None:
                 for px, py in self._disc_pixels(x1, y1, R * scale):
                     pixels.setdefault(py, {})[px] = GHOST_BALL
+        call = self.call if self.calling else None
+        if call is not None and call[1] in POCKETS and not self.rolling:
+            px, py = self.to_pixels(*POCKETS[call[1]])
+            for qx, qy in self._disc_pixels(px, py, max(1.0, 0.6 * R * scale)):
+                pixels.setdefault(qy, {})[qx] = CALLED
+            if call[0] in balls:
+                bx, by = self.to_pixels(*balls[call[0]])
+                for qx, qy in self._disc_pixels(bx, by, R * scale + 1.0):
+                    pixels.setdefault(qy, {})[qx] = CALLED
         diameter = 2 * R * scale
         for number, (x, y) in balls.items():
             colour = ball_colour(number)
@@ -467,6 +554,8 @@ class PoolTable(Widget, can_focus=True):
         return strip
 
     def status_text(self) -> str:
+        if self.pending:
+            return " Rolling..."
         if self.rolling:
             return " The balls are rolling: Space, Enter or s to skip to where they stop"
         if self.placing is not None and self.aiming:
@@ -476,7 +565,7 @@ class PoolTable(Widget, can_focus=True):
         degrees = math.degrees(self.angle) % 360
         filled = round(self.power * 10)
         meter = "▮" * filled + "▯" * (10 - filled)
-        if not self.aiming:
+        if not self.aiming or self.size.width < 84:  # narrow: the keys are said elsewhere (the prompt, the help)
             return f" Aim {degrees:5.1f}°  Power {meter} {self.power * 100:3.0f}%"
         return (f" Aim {degrees:5.1f}°  Power {meter} {self.power * 100:3.0f}%   ←→ aim (shift: fine)  "
                 f"↑↓ power  Space shoot")
