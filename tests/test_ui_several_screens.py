@@ -12,6 +12,7 @@ from tabletop_tui.store import Store
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.join import JoinScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.widgets.keybar import KeyBar
 
 from ui_helpers import assert_sees_only, bar, settle, shown
 
@@ -57,7 +58,8 @@ async def test_a_joined_screen_sees_only_its_seat_and_the_hosts_moves(make_app, 
         assert await play_against(pilot, app, host, 1, 14) > 2
         if 0 in host.game.to_act():
             assert "Waiting for Ada, on another screen." in shown(app.screen.query_one("#actions"))
-        # undo: none, and it says why
+        # undo: none, not offered in the key bar, and its key says why
+        assert "Undo" not in shown(app.screen.query_one(KeyBar))
         await pilot.press("u")
         await settle(pilot)
         assert "cannot be taken back" in shown(app.screen.query_one("#prompt"))

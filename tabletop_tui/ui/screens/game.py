@@ -699,6 +699,11 @@ class GameScreen(Screen):
         if not self.input_open():
             return  # the keyboard is being passed: no key makes a move or reaches the screen's own
         key = event.character
+        if key == "u" and self.session.shared:  # its key is not shown (see check_action): say why
+            event.stop()
+            event.prevent_default()
+            self.action_undo()
+            return
         if not key or key in self.RESERVED_KEYS:
             return
         action = self.query_one("#actions", ActionBar).action_for_key(key)
@@ -717,6 +722,10 @@ class GameScreen(Screen):
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self.submit(message.action.seat, message.action.move)
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "undo" and self.session.shared:
+            return False  # never on several screens: the key bar does not offer it
+        return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
         ok, why = self.session.undo_status()
