@@ -147,3 +147,35 @@ async def test_a_card_played_repaints_only_the_lines_of_the_track_and_hands_it_c
                 assert set(part.painted) == moved
                 kept += len(after) - len(moved)
         assert kept  # lines that did not change were not repainted
+
+
+async def test_the_choices_are_labelled_from_one_view_of_the_seat(make_app, store, monkeypatch):
+    """The action bar's labels (a card's face, a target's place and top card) read the seat's view once
+    for all its choices, not once for each; the labels are those of a view read for each."""
+    from test_ui_frames import scene_app
+
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, ParticleStreamScreen)
+        game = screen.session.game
+        for _ in range(6):
+            seat = game.to_act()[0]
+            moves = screen.listed_moves(seat, game.legal_moves(seat))
+            assert len(moves) >= 2
+            one_by_one = [screen.action_label(seat, move, False) for move in moves]
+            views = []
+            view = type(game).view
+
+            def counted(game_, seat_=None):
+                views.append(seat_)
+                return view(game_, seat_)
+
+            monkeypatch.setattr(type(game), "view", counted)
+            actions = screen.current_actions()
+            monkeypatch.undo()
+            assert [a.label for a in actions] == one_by_one
+            assert views == [seat]
+            await pilot.press(actions[0].key)
+            await settle(pilot, 3)
