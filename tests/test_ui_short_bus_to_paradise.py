@@ -136,3 +136,39 @@ async def test_a_refused_key_says_why(make_app, store):
         from tabletop_tui.rules.engine import Move
         assert not screen.submit(seat, Move("cancel"))
         assert "Nothing is chosen to cancel" in shown(screen.query_one("#prompt"))
+
+
+async def test_a_key_repaints_only_the_lines_of_the_table_it_changed(make_app, store, monkeypatch):
+    """The pot, the docks and the hand are drawn by lines: after each key, each part repaints exactly
+    the lines whose content changed (where it kept its place), in one frame, and draws anew only lines
+    it had not drawn before."""
+    from test_ui_frames import Counts, quiet, scene_app
+
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(2)
+    still = moved = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, ShortBusToParadiseScreen)
+        parts = {part: screen.query_one(part) for part in PARTS}
+        for _ in range(16):
+            if screen.session.over():
+                break
+            before = {part: (list(w._keys), w.region, w.drawn) for part, w in parts.items()}
+            for widget in parts.values():
+                widget.painted.clear()
+            counts.reset()
+            await pilot.press(rnd.choice([a.key for a in screen.query_one("#actions").actions]))
+            await quiet(pilot, counts)
+            assert counts.frames == 1
+            for part, widget in parts.items():
+                keys, region, drawn = before[part]
+                changed = {y for y in range(len(widget._keys)) if y >= len(keys) or widget._keys[y] != keys[y]}
+                assert widget.drawn - drawn <= len(changed), part
+                if widget.region == region:
+                    assert set(widget.painted) == changed, f"{part}: {sorted(widget.painted)} painted, {changed}"
+                    still += len(widget._keys) - len(changed)
+                    moved += len(changed)
+    assert still and moved

@@ -18,7 +18,7 @@ from tabletop_tui.rules.short_bus_to_paradise import LETTERS
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 
 #: each colour's chip: its background and a text colour that reads on it
 COLOUR_STYLES = {
@@ -37,6 +37,21 @@ EMPTY = Style(color="#a0a0a0", bgcolor="#303030")
 MARK = Style(underline=True, bold=True)
 ME = Style(color="#f0c040", bold=True)
 TURN = "▶"
+
+
+def wrapped(text: Text, width: int, console) -> list[Text]:
+    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
+    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
+    known yet)."""
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        if width and line.cell_len > width:
+            for piece in line.wrap(console, width):
+                piece.rstrip()
+                lines.append(piece)
+        else:
+            lines.append(line)
+    return lines
 
 
 def stones_chip(colour: str | None, text: str) -> Text:
@@ -69,21 +84,27 @@ class ShortBusToParadiseScreen(GameScreen):
     """
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="sb-pot")
-        yield Drawn(id="sb-docks")
-        yield Drawn(id="sb-hand")
+        # drawn by lines: a move changes a line or two of each part (a group taken, a cab loaded, the
+        # turn's mark, the hand), and a line that did not change is not drawn again
+        yield TextLines(id="sb-pot")
+        yield TextLines(id="sb-docks")
+        yield TextLines(id="sb-hand")
 
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
         if view["viewer"] is not None:  # the labels of the viewer's choices read this view too
             self._label_view = ((view["viewer"], len(self.game.history), id(self.game)), view)
-        self.query_one("#sb-pot", Drawn).update(self.pot_text(view))
-        self.query_one("#sb-docks", Drawn).update(self.docks_text(view))
-        self.query_one("#sb-hand", Drawn).update(self.hand_text(view))
+        # (a line wider than its part, which only the hand's may be, wrapped at its spaces as a Static
+        # wraps it: so that the part is never drawn whole, nor laid out again but where its number of
+        # lines changes)
+        for part, text in (("#sb-pot", self.pot_text(view)), ("#sb-docks", self.docks_text(view)),
+                           ("#sb-hand", self.hand_text(view))):
+            widget = self.query_one(part, TextLines)
+            widget.show_lines(wrapped(text, widget.size.width, self.app.console))
 
     def room(self, part: str) -> int:
-        return max(30, self.query_one(part, Drawn).size.width or 46)
+        return max(30, self.query_one(part, TextLines).size.width or 46)
 
     def pot_text(self, view: dict) -> Text:
         chosen = view["chosen"]
