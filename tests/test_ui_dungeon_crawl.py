@@ -4,6 +4,8 @@ character sheets fit 80x24."""
 
 from __future__ import annotations
 
+import random
+
 from tabletop_tui.bots.dungeon_crawl import DungeonCrawlBot
 from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
@@ -83,3 +85,58 @@ async def test_the_table_fits_80x24_with_six_characters(make_app, store):
         assert board.region.right <= table.region.right
         assert all(len(line) <= board.size.width for line in shown(board).splitlines())
         assert 5 <= len(shown(board).splitlines()) <= 10
+
+
+async def test_a_key_builds_only_the_zones_it_changed_and_repaints_only_changed_lines(make_app, store, monkeypatch):
+    """The board's zones are built only when what they show changed (their spaces, fights, pawns and
+    door), and every part of the table is drawn by lines: after each key, the zones built are among
+    those whose lines changed, and each part repaints exactly the lines that changed (where it kept its
+    place), in one frame."""
+    from test_ui_frames import Counts, quiet, scene_app
+
+    counts = Counts(monkeypatch)
+    built: list[int] = []
+    zone_lines = DungeonCrawlScreen.zone_lines
+    monkeypatch.setattr(DungeonCrawlScreen, "zone_lines",
+                        lambda screen, z, *args: built.append(z) or zone_lines(screen, z, *args))
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(3)
+    kept = rebuilt = 0
+
+    def zones(board) -> dict[int, list[tuple]]:
+        """Each zone's lines (its spaces, its pawns), as their keys."""
+        out: dict[int, list[tuple]] = {}
+        for text, key in zip(board._texts, board._keys):
+            if text.plain.startswith("Z"):
+                zone = int(text.plain[1])
+            out.setdefault(zone, []).append(key)
+        return out
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, DungeonCrawlScreen)
+        parts = {part: screen.query_one(part) for part in ("#dc-head", "#dc-board", "#dc-now", "#dc-heroes")}
+        board = parts["#dc-board"]
+        for _ in range(16):
+            if screen.session.over():
+                break
+            before = {part: (list(w._keys), w.region) for part, w in parts.items()}
+            shown_zones = zones(board)
+            for widget in parts.values():
+                widget.painted.clear()
+            built.clear()
+            counts.reset()
+            await pilot.press(rnd.choice([a.key for a in screen.query_one("#actions").actions]))
+            await quiet(pilot, counts)
+            assert counts.frames == 1
+            changed_zones = {z for z, keys in zones(board).items() if keys != shown_zones.get(z)}
+            assert set(built) <= changed_zones, f"zones {built} built, those changed: {changed_zones}"
+            kept += 5 - len(changed_zones)
+            rebuilt += len(changed_zones)
+            for part, widget in parts.items():
+                keys, region = before[part]
+                changed = {y for y in range(len(widget._keys)) if y >= len(keys) or widget._keys[y] != keys[y]}
+                if widget.region == region:
+                    assert set(widget.painted) == changed, f"{part}: {sorted(widget.painted)} painted, {changed}"
+    assert kept and rebuilt

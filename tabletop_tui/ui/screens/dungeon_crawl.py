@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from tabletop_tui.rules import dungeon_crawl as dc
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 
 SEAT_STYLES = ("bold #ff6060", "bold #60c0ff", "bold #60e060", "bold #f0c040", "bold #e070ff", "bold #ffffff")
@@ -23,6 +22,21 @@ CELL, MAX_CELL = 4, 7
 KEYS = {"roll": "r", "fight": "f", "go": "g", "accept": "a", "die": "d", "eat": "e", "eat_new": "n",
         "carry": "k", "pass": "x", "suggest": "c"}
 UP_KEYS = {"H": "h", "C": "p", "S": "v"}
+
+
+def wrapped(text: Text, width: int, console) -> list[Text]:
+    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
+    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
+    known yet)."""
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        if width and line.cell_len > width:
+            for piece in line.wrap(console, width):
+                piece.rstrip()
+                lines.append(piece)
+        else:
+            lines.append(line)
+    return lines
 
 
 def card_text(code: str | None) -> Text:
@@ -43,19 +57,31 @@ class DungeonCrawlScreen(GameScreen):
 
     cell_width = CELL
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._zones: dict[tuple, list[Text]] = {}  # each zone's lines, by what they are drawn from
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="dc-head")
+        # every part drawn by lines (TextLines): a line that did not change is not drawn again
+        yield TextLines(id="dc-head")
         yield TextLines(id="dc-board")
-        yield Drawn(id="dc-now")
-        yield Drawn(id="dc-heroes")
+        yield TextLines(id="dc-now")
+        yield TextLines(id="dc-heroes")
 
     def show_table(self, view: dict) -> None:
-        self.query_one("#dc-head", Drawn).update(self.head_text(view))
+        self.show_part("#dc-head", self.head_text(view))
         room = self.query_one("#table").size.width - 2
         self.cell_width = max(CELL, min(MAX_CELL, (room - 4) // dc.ZONE_SIZE))
         self.query_one("#dc-board", TextLines).show_lines(self.board_lines(view))
-        self.query_one("#dc-now", Drawn).update(self.now_text(view))
-        self.query_one("#dc-heroes", Drawn).update(self.heroes_text(view))
+        self.show_part("#dc-now", self.now_text(view))
+        self.show_part("#dc-heroes", self.heroes_text(view))
+
+    def show_part(self, part: str, text: Text) -> None:
+        """A part of the table, drawn by lines: a line wider than the part is wrapped at its spaces as a
+        Static wraps it (so that the part is never drawn whole, nor laid out again but where its number
+        of lines changes)."""
+        widget = self.query_one(part, TextLines)
+        widget.show_lines(wrapped(text, widget.size.width, self.app.console))
 
     # -- the parts ------------------------------------------------------------------------------------
 
@@ -83,47 +109,67 @@ class DungeonCrawlScreen(GameScreen):
         return Text("").join(Text(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)]) for s in seats)
 
     def board_lines(self, view: dict) -> list[Text]:
+        """Two lines a zone (its spaces, and its pawns where someone stands in it), each zone's built
+        only when what it shows changed (its spaces, fights, pawns and door, the width): a move that
+        leaves a zone alone builds nothing of it."""
         heroes = view["heroes"]
         board = view["board"]
         combats = {c["space"]: c for c in view["combats"]}
         living = [h for h in heroes if h["alive"]]
-        lines = []
+        at: dict[int, list[int]] = {}  # a space -> the living pawns on it
+        for s, h in enumerate(heroes):
+            if h["alive"]:
+                at.setdefault(h["pos"], []).append(s)
         width = self.cell_width
+        cache = self._zones
+        lines = []
         for z in range(1, len(dc.ZONES) + 1):
-            kinds = Text(f"Z{z} ", style="bold dim")
-            pawns = Text("   ")
-            for i in range(dc.ZONE_SIZE):
-                pos = dc.zone_start(z) + i
-                c = combats.get(pos)
-                kind = board[pos]
-                if c is not None:
-                    cell = Text(f" {c['monster']}{c['health']}".ljust(width), style="bold reverse red")
-                elif kind == "card":
-                    cell = Text(" □".ljust(width), style="cyan")
-                elif kind.startswith("monster"):
-                    cell = Text(f" m{kind.split()[1]}".ljust(width), style="yellow")
-                elif kind == "false exit":
-                    cell = Text(" FX".ljust(width), style="magenta")
-                else:
-                    cell = Text(" ·".ljust(width), style="dim")
-                kinds.append_text(cell)
-                here = [s for s, h in enumerate(heroes) if h["pos"] == pos and h["alive"]]
-                mark = self.pawns(here[:width - 1])
-                if len(here) > width - 1:
-                    mark.append("+")
-                mark.pad_left(1)
-                mark.truncate(width, pad=True)
-                pawns.append_text(mark)
-            if z < len(dc.ZONES):
-                start = dc.zone_start(z)
-                opened = all(h["pos"] >= start for h in living)
-                kinds.append("▏" if opened else "█", style="green" if opened else "bold red")
-            else:
-                kinds.append("⇥", style="bold green")
-            lines.append(kinds)
-            if pawns.plain.strip():  # a line of pawns only where someone stands in the zone
-                lines.append(pawns)
+            spaces = range(dc.zone_start(z), dc.zone_start(z) + dc.ZONE_SIZE)
+            opened = z < len(dc.ZONES) and all(h["pos"] >= dc.zone_start(z) for h in living)
+            key = (z, width, opened, tuple(board[pos] for pos in spaces),
+                   tuple((pos, c["monster"], c["health"]) for pos in spaces if (c := combats.get(pos)) is not None),
+                   tuple((pos, tuple(at[pos])) for pos in spaces if pos in at))
+            zone = cache.get(key)
+            if zone is None:
+                if len(cache) >= 64:
+                    cache.clear()
+                zone = cache[key] = self.zone_lines(z, width, opened, board, combats, at)
+            lines.extend(zone)
         return lines
+
+    def zone_lines(self, z: int, width: int, opened: bool, board, combats: dict, at: dict[int, list[int]]) -> list[Text]:
+        """A zone's line of spaces, and its line of pawns where someone stands in it."""
+        kinds = Text(f"Z{z} ", style="bold dim")
+        pawns = Text("   ")
+        for i in range(dc.ZONE_SIZE):
+            pos = dc.zone_start(z) + i
+            c = combats.get(pos)
+            kind = board[pos]
+            if c is not None:
+                cell = Text(f" {c['monster']}{c['health']}".ljust(width), style="bold reverse red")
+            elif kind == "card":
+                cell = Text(" □".ljust(width), style="cyan")
+            elif kind.startswith("monster"):
+                cell = Text(f" m{kind.split()[1]}".ljust(width), style="yellow")
+            elif kind == "false exit":
+                cell = Text(" FX".ljust(width), style="magenta")
+            else:
+                cell = Text(" ·".ljust(width), style="dim")
+            kinds.append_text(cell)
+            here = at.get(pos, [])
+            mark = self.pawns(here[:width - 1])
+            if len(here) > width - 1:
+                mark.append("+")
+            mark.pad_left(1)
+            mark.truncate(width, pad=True)
+            pawns.append_text(mark)
+        if z < len(dc.ZONES):
+            kinds.append("▏" if opened else "█", style="green" if opened else "bold red")
+        else:
+            kinds.append("⇥", style="bold green")
+        if pawns.plain.strip():  # a line of pawns only where someone stands in the zone
+            return [kinds, pawns]
+        return [kinds]
 
     def now_text(self, view: dict) -> Text:
         names = view["players"]
