@@ -162,3 +162,60 @@ async def test_a_move_repaints_only_the_rows_of_the_pyramid_it_changed(make_app,
             changed += bool(moved)
             unchanged += not moved
         assert changed and unchanged  # both kinds of keys were pressed
+
+
+async def test_a_key_builds_only_the_rows_of_the_pyramid_it_changed_and_draws_only_changed_lines(make_app, store,
+                                                                                                  monkeypatch):
+    """Each row of the pyramid is built only when what its spaces show changed (a card laid, the space to
+    play, the viewer's own space), and every part of the table is drawn by lines: after each key, the
+    rows built are among those whose lines changed, and each part repaints exactly the lines that
+    changed (where it kept its place), in one frame. The choices' labels read one view of the seat for
+    all of them (the swaps and trades name the spaces' occupants and the goodies' owners)."""
+    from test_ui_frames import Counts, quiet, scene_app
+
+    counts = Counts(monkeypatch)
+    built: list[int] = []
+    draw_row = KingOfTheBeachScreen.draw_row
+    monkeypatch.setattr(KingOfTheBeachScreen, "draw_row",
+                        lambda screen, r, *args: built.append(r) or draw_row(screen, r, *args))
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(5)
+    kept = rebuilt = labelled = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, KingOfTheBeachScreen)
+        game = screen.session.game
+        parts = {part: screen.query_one(part) for part in PARTS}
+        for _ in range(24):
+            if screen.session.over():
+                break
+            actions = screen.query_one("#actions").actions
+            if any(a.move.kind in ("swap", "trade") for a in actions):
+                views: list = []
+                view = game.view
+                game.view = lambda seat: views.append(seat) or view(seat)
+                screen.current_actions()
+                del game.view
+                assert len(views) == 1, f"{len(views)} views for the labels of {[a.label for a in actions]}"
+                labelled += 1
+            before = {part: (list(w._keys), w.region, w.display) for part, w in parts.items()}
+            for widget in parts.values():
+                widget.painted.clear()
+            built.clear()
+            counts.reset()
+            await pilot.press(rnd.choice([a.key for a in actions]))
+            await quiet(pilot, counts)
+            assert counts.frames == 1
+            for part, widget in parts.items():
+                keys, region, shown = before[part]
+                changed = {y for y in range(len(widget._keys)) if y >= len(keys) or widget._keys[y] != keys[y]}
+                if part == "#kb-pyramid":
+                    rows = {y // 3 for y in changed}
+                    assert set(built) <= rows, f"rows {built} built, those changed: {rows}"
+                    kept += 4 - len(rows)
+                    rebuilt += len(rows)
+                # (a line wider than the part wraps: the part is drawn whole then, as a Static)
+                if widget.region == region and widget.display and shown and widget._fits(widget.size.width):
+                    assert set(widget.painted) == changed, f"{part}: {sorted(widget.painted)} painted, {changed}"
+    assert kept and rebuilt and labelled

@@ -21,7 +21,6 @@ from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import Canvas, chip, tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 
 #: the key that steps through the fights (never a choice's key)
@@ -39,6 +38,21 @@ ATTACK = Style(color="#101010", bgcolor="#70c070", bold=True)
 DEFEND = Style(color="#ffffff", bgcolor="#b03030", bold=True)
 NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
 STONE_STYLE = Style(color="#e0b030", bold=True)
+
+
+def wrapped(text: Text, width: int, console) -> list[Text]:
+    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
+    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
+    known yet)."""
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        if width and line.cell_len > width:
+            for piece in line.wrap(console, width):
+                piece.rstrip()
+                lines.append(piece)
+        else:
+            lines.append(line)
+    return lines
 
 
 def tight(code: str | None) -> Text:
@@ -62,14 +76,18 @@ class KingOfTheBeachScreen(GameScreen):
         self.replay: int | None = None
         self._fights_seen: object = None
         self._pyramids: dict[tuple, list[Text]] = {}  # the pyramid's lines by what they are drawn from
+        self._rows: dict[tuple, list[Text]] = {}  # a row of the pyramid's lines by what they are drawn from
+        self._label_views: dict[int, dict] = {}  # the views the choices' labels read, by seat, for one moment
 
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="kb-status")
-        # drawn by lines: a move changes a row or two of the pyramid (the space to play, a card laid)
+        # every part drawn by lines: a move changes a row or two of the pyramid (the space to play, a card
+        # laid), a line of the hand; a line that did not change is not drawn again, and one seen before
+        # (the known cards, the goodies) is kept
+        yield TextLines(id="kb-status")
         yield TextLines(id="kb-pyramid")
-        yield Drawn(id="kb-fight")
-        yield Drawn(id="kb-hand")
-        yield Drawn(id="kb-goodies")
+        yield TextLines(id="kb-fight")
+        yield TextLines(id="kb-hand")
+        yield TextLines(id="kb-goodies")
 
     # -- the pyramid ----------------------------------------------------------------------------------
 
@@ -81,7 +99,8 @@ class KingOfTheBeachScreen(GameScreen):
                       stone: int | None) -> list[Text]:
         """The pyramid's lines, built once for what they show (the spaces' occupants, cards, values and
         marks, the stone, the names, the viewer and the width): a key that changes none of it (the
-        auction, a hand) draws nothing again."""
+        auction, a hand) draws nothing again, and one that changes a row of spaces (a card laid, the
+        space to play, the viewer's own space) builds that row's lines alone."""
         cw = self.cell_width()
         key = (cw, tuple(pyramid), tuple(cards), tuple(values), tuple(sorted((k, str(v)) for k, v in marks.items())),
                stone, tuple(view["names"]), len(view["players"]), view["viewer"])
@@ -89,34 +108,52 @@ class KingOfTheBeachScreen(GameScreen):
         if lines is None:
             if len(self._pyramids) >= 16:
                 self._pyramids.clear()
-            lines = self._pyramids[key] = self._canvas(view, pyramid, cards, values, marks, stone, cw).text().split(
-                "\n", allow_blank=True)
+            lines = self._pyramids[key] = [line for r in range(len(ROWS)) for line in
+                                           self.row_lines(r, view, pyramid, cards, values, marks, stone, cw)]
         return lines
 
-    def _canvas(self, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
-                stone: int | None, cw: int) -> Canvas:
-        width = cw * 4 + 3
-        canvas = Canvas(width, len(ROWS) * 3 - 1)
+    def row_lines(self, r: int, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
+                  stone: int | None, cw: int) -> list[Text]:
+        """A row of the pyramid's spaces: its two lines (the names, the cards) and the blank line under
+        it but the last, built once for what its spaces show."""
         names = view["names"]
         n = len(view["players"])
         viewer = view["viewer"]
-        for r, row in enumerate(ROWS):
-            left = (width - (len(row) * cw + len(row) - 1)) // 2
-            for i, space in enumerate(row):
-                x, y = left + i * (cw + 1), r * 3
-                occupant = pyramid[space - 1]
-                style = marks.get(space) or (ME if occupant == viewer else PLAYER if occupant < n else ROBOT)
-                label = f"{space} " + cut(names[occupant], cw - len(str(space)) - 1)
-                canvas.put(x, y, label.ljust(cw), style)
-                canvas.put(x, y + 1, " " * cw, style)
-                code = cards[space - 1]
-                if code is not None:
-                    text, cstyle = chip(code)
-                    canvas.put(x + 1, y + 1, text, cstyle)
-                    canvas.put(x + 6, y + 1, fmt(values[space - 1]), style)
-                if stone == space:
-                    canvas.put(x + cw - 1, y + 1, "●", style + STONE_STYLE)
-        return canvas
+        row = ROWS[r]
+        key = (r, cw, tuple((names[pyramid[space - 1]], cards[space - 1], values[space - 1], str(marks.get(space)),
+                             pyramid[space - 1] == viewer, pyramid[space - 1] < n, stone == space) for space in row))
+        lines = self._rows.get(key)
+        if lines is None:
+            if len(self._rows) >= 64:
+                self._rows.clear()
+            lines = self._rows[key] = self.draw_row(r, view, pyramid, cards, values, marks, stone, cw)
+        return lines
+
+    def draw_row(self, r: int, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
+                 stone: int | None, cw: int) -> list[Text]:
+        """A row of the pyramid's lines, drawn on a canvas as wide as the pyramid."""
+        names = view["names"]
+        n = len(view["players"])
+        viewer = view["viewer"]
+        row = ROWS[r]
+        width = cw * 4 + 3
+        canvas = Canvas(width, 2 if r == len(ROWS) - 1 else 3)
+        left = (width - (len(row) * cw + len(row) - 1)) // 2
+        for i, space in enumerate(row):
+            x = left + i * (cw + 1)
+            occupant = pyramid[space - 1]
+            style = marks.get(space) or (ME if occupant == viewer else PLAYER if occupant < n else ROBOT)
+            label = f"{space} " + cut(names[occupant], cw - len(str(space)) - 1)
+            canvas.put(x, 0, label.ljust(cw), style)
+            canvas.put(x, 1, " " * cw, style)
+            code = cards[space - 1]
+            if code is not None:
+                text, cstyle = chip(code)
+                canvas.put(x + 1, 1, text, cstyle)
+                canvas.put(x + 6, 1, fmt(values[space - 1]), style)
+            if stone == space:
+                canvas.put(x + cw - 1, 1, "●", style + STONE_STYLE)
+        return canvas.text().split("\n", allow_blank=True)
 
     # -- the table ------------------------------------------------------------------------------------
 
@@ -128,8 +165,8 @@ class KingOfTheBeachScreen(GameScreen):
             self.replay = None
         if self.replay is not None and not fights:
             self.replay = None
-        self.query_one("#kb-status", Drawn).update(self.status_text(view))
-        fight_line = self.query_one("#kb-fight", Drawn)
+        self.show_part("#kb-status", self.status_text(view))
+        fight_line = self.query_one("#kb-fight", TextLines)
         if self.replay is None:
             marks: dict[int, Style] = {}
             if view["playing"] is not None:
@@ -137,15 +174,22 @@ class KingOfTheBeachScreen(GameScreen):
             self.show_pyramid(
                 self.pyramid_lines(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
             hint = self.hint_text(view)
-            fight_line.update(hint)
+            self.show_part("#kb-fight", hint)
             fight_line.display = bool(hint.plain)
         else:
             pyramid_lines, line = self.replay_frame(view)
             self.show_pyramid(pyramid_lines)
-            fight_line.update(line)
+            self.show_part("#kb-fight", line)
             fight_line.display = True
-        self.query_one("#kb-hand", Drawn).update(self.hand_text(view))
-        self.query_one("#kb-goodies", Drawn).update(self.goodies_text(view))
+        self.show_part("#kb-hand", self.hand_text(view))
+        self.show_part("#kb-goodies", self.goodies_text(view))
+
+    def show_part(self, part: str, text: Text) -> None:
+        """A part of the table beside the pyramid, drawn by lines: a line wider than the part is wrapped
+        at its spaces as a Static wraps it (so that the part is never drawn whole, nor laid out again
+        but where its number of lines changes)."""
+        widget = self.query_one(part, TextLines)
+        widget.show_lines(wrapped(text, widget.size.width, self.app.console))
 
     def show_pyramid(self, lines: list[Text]) -> None:
         """The pyramid's lines on the table, cut at its edge as a Static crops them."""
@@ -289,6 +333,17 @@ class KingOfTheBeachScreen(GameScreen):
 
     # -- choices --------------------------------------------------------------------------------------
 
+    def current_actions(self):
+        self._label_views = {}  # the labels read the table as it is now
+        return super().current_actions()
+
+    def label_view(self, seat: int) -> dict:
+        """The seat's view for the labels of its choices, one for all of them."""
+        view = self._label_views.get(seat)
+        if view is None:
+            view = self._label_views[seat] = self.game.view(seat)
+        return view
+
     def action_key(self, move: Move, index: int) -> str:
         return KEYS[index] if index < len(KEYS) else ""
 
@@ -297,7 +352,7 @@ class KingOfTheBeachScreen(GameScreen):
         if kind in ("take", "play", "give"):
             return f"{kind.capitalize()} {tight(move.args[0]).plain}"
         if kind in ("trade", "swap"):
-            view = self.game.view(seat)  # what the seat sees: the goodies and the pyramid are face up
+            view = self.label_view(seat)  # what the seat sees: the goodies and the pyramid are face up
             if kind == "trade":
                 code = move.args[0]
                 owner = next((s for s, p in enumerate(view["goodies"]) if code in p), None)
