@@ -146,20 +146,22 @@ async def test_a_wider_table_shows_more_of_each_stack(make_app, store):
         assert_fits(screen, *PARTS)
 
 
-async def test_a_key_builds_and_repaints_only_the_rows_of_rooms_it_changed(make_app, store, monkeypatch):
-    """The board is drawn by lines, each row of rooms (two lines) built only when what it shows
-    changed: after each key, the rows built are among those whose lines changed, the lines repainted
-    are exactly those that changed, in one frame; the guests' labels read one view for all."""
+async def test_a_key_builds_and_repaints_only_the_lines_of_the_board_it_changed(make_app, store, monkeypatch):
+    """The board is drawn by lines, each row of rooms' ghosts and guests built only when what it shows
+    changed: after each key, the lines built are among those that changed, the lines repainted are
+    exactly those that changed, in one frame; the guests' labels read one view for all."""
     from test_ui_frames import Counts, quiet, scene_app
 
     counts = Counts(monkeypatch)
-    built: list[int] = []
-    suit_lines = HotelTransylvaniaScreen.suit_lines
-    monkeypatch.setattr(HotelTransylvaniaScreen, "suit_lines",
-                        lambda screen, suit, *args: built.append(suit) or suit_lines(screen, suit, *args))
+    built: list[int] = []  # the board's lines built, by their place (1: the clubs' ghosts, 2: their guests...)
+    ghosts_line, guests_line = HotelTransylvaniaScreen.ghosts_line, HotelTransylvaniaScreen.guests_line
+    monkeypatch.setattr(HotelTransylvaniaScreen, "ghosts_line",
+                        lambda screen, suit, *args: built.append(1 + 2 * suit) or ghosts_line(screen, suit, *args))
+    monkeypatch.setattr(HotelTransylvaniaScreen, "guests_line",
+                        lambda screen, suit, *args: built.append(2 + 2 * suit) or guests_line(screen, suit, *args))
     app = scene_app(make_app, store, GAME)
     rnd = random.Random(4)
-    kept = moved_rows = 0
+    kept = rebuilt = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot, counts)
         screen = app.screen
@@ -184,11 +186,10 @@ async def test_a_key_builds_and_repaints_only_the_rows_of_rooms_it_changed(make_
             await quiet(pilot, counts)
             after = list(board._keys)
             changed = {y for y in range(len(after)) if after[y] != before[y]}
-            rows = {(y - 1) // 2 for y in changed if y}
-            assert set(built) <= rows, f"rows {built} built, those changed: {rows}"
+            assert set(built) <= changed, f"lines {built} built, those changed: {changed}"
             assert counts.frames == 1
             if board.region == region:
                 assert set(board.painted) == changed
-            kept += 4 - len(rows)
-            moved_rows += len(rows)
-    assert kept and moved_rows  # rows left alone and rows changed were both seen
+            kept += 8 - len(changed - {0})
+            rebuilt += len(built)
+    assert kept and rebuilt  # lines left alone and lines built anew were both seen

@@ -58,8 +58,8 @@ class HotelTransylvaniaScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        #: each row of rooms' two lines (its ghosts, its guests), by what they are drawn from
-        self._suit_lines: dict[tuple, tuple[Text, Text]] = {}
+        #: each row of rooms' lines (its ghosts, its guests), by what each is drawn from
+        self._suit_lines: dict[tuple, Text] = {}
         self._guest_view: dict | None = None  # the public view the guests' labels read
 
     def compose_table(self) -> ComposeResult:
@@ -93,9 +93,10 @@ class HotelTransylvaniaScreen(GameScreen):
         return max(3, min(7, (self.room() - 2) // 13))
 
     def board_lines(self, view: dict) -> list[Text]:
-        """The board's lines: the ranks, then two lines a row of rooms (its ghosts, its guests), each
-        row's built only when what it shows changed (its stacks, the viewer's rooms in it, the guests
-        on it and on its doors, the width): a move that leaves a row alone builds nothing of it."""
+        """The board's lines: the ranks, then two lines a row of rooms, its ghosts and its guests, each
+        built only when what it shows changed (the ghosts: the row's stacks and the viewer's rooms in it;
+        the guests: those on the row and its doors; both the width): a move that leaves a line alone
+        (a card played leaves the guests where they stand) builds nothing of it."""
         w = self.cell_width()
         stacks = view["stacks"]
         hand = set(view["hand"] or [])
@@ -110,25 +111,29 @@ class HotelTransylvaniaScreen(GameScreen):
             head.append(" " + rank.rjust(w - 1), style="dim")
         lines = [head]
         cache = self._suit_lines
+        if len(cache) >= 128:
+            cache.clear()
         for suit in range(4):
             rooms = range(suit * 13 + 1, suit * 13 + 14)
-            key = (suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
-                   tuple(room_code(room) in hand for room in rooms),
+            key = ("ghosts", suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
+                   tuple(room_code(room) in hand for room in rooms))
+            line = cache.get(key)
+            if line is None:
+                line = cache[key] = self.ghosts_line(suit, w, stacks, hand)
+            lines.append(line)
+            key = ("guests", suit, w,
                    tuple((room, tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(room, ())),
                           tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(-room, ())))
                          for room in rooms if room in at or -room in at))
-            pair = cache.get(key)
-            if pair is None:
-                if len(cache) >= 64:
-                    cache.clear()
-                pair = cache[key] = self.suit_lines(suit, w, stacks, hand, at)
-            lines.extend(pair)
+            line = cache.get(key)
+            if line is None:
+                line = cache[key] = self.guests_line(suit, w, at)
+            lines.append(line)
         return lines
 
-    def suit_lines(self, suit: int, w: int, stacks: list, hand: set, at: dict[int, list[dict]]) -> tuple[Text, Text]:
-        """A row of rooms' two lines: its ghosts (and doors), and the guests standing there."""
+    def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> Text:
+        """A row of rooms' ghosts (and doors), the viewer's rooms marked."""
         ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
-        guests = Text("  ")
         for i in range(13):
             room = suit * 13 + i + 1
             ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
@@ -154,8 +159,15 @@ class HotelTransylvaniaScreen(GameScreen):
                 cell.stylize(MINE)
             ghosts.append(" " * (w - 1 - cell.cell_len))
             ghosts.append_text(cell)
+        return ghosts
+
+    def guests_line(self, suit: int, w: int, at: dict[int, list[dict]]) -> Text:
+        """The guests standing on a row of rooms and on the doors before them."""
+        guests = Text("  ")
+        for i in range(13):
+            room = suit * 13 + i + 1
             guests.append_text(self.guest_cells(at.get(-room, []), at.get(room, []), w))
-        return ghosts, guests
+        return guests
 
     @staticmethod
     def guest_cells(at_door: list[dict], here: list[dict], w: int) -> Text:
