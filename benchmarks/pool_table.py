@@ -5,8 +5,11 @@ benchmarks/run.py measures key to frame (its floor, its frame timer lifted, its 
   p95 from each key to its frame, the floor's and the ratio; drawing: the frame's drawing alone;
 - frame time while the balls roll: the break (full power) played frame by frame, each frame from the
   widget's step to the frame drawn (median, p95 and worst), beside the same floor;
-- the shot itself: simulating the break with its frames (what Space costs before the first frame);
-- the computer shooter's time to choose, at each level, on the racked table and on a table of five.
+- the shot itself: simulating the break with its frames (now run in a thread: the key that shoots has its
+  own frame first, "Rolling...", timed as "shoot key");
+- the computer shooter's time to choose, at each level, on the racked table and on a table of five; and
+  the games' computer seats (their whole choice: the trials scored by the rules, the shot played with the
+  hand's waver) at each level, at the break and in the middle of a game, without their time limit.
 
     python benchmarks/pool_table.py [--keys N] [--size WxH ...]
 
@@ -73,7 +76,9 @@ async def _rolling(size: tuple[int, int]) -> tuple[list[float], list[float], int
         table.frame_period = 1000.0  # the frames are stepped here
         table.aim(math.atan2(1.0, 55.0))
         await run._quiet(pilot)
-        await run._press(app, "space")
+        shoot = await run._press(app, "space")  # its frame: "Rolling...", the simulation in a thread
+        shoot_draw = run._Frames.took
+        await app.workers.wait_for_complete()
         await run._quiet(pilot)
         frames = len(table.frames)
         while table.rolling:
@@ -85,7 +90,7 @@ async def _rolling(size: tuple[int, int]) -> tuple[list[float], list[float], int
                 times.append(run._Frames.done - start)
                 draws.append(run._Frames.took)
             await run._quiet(pilot, 0.005)
-    return times, draws, frames
+    return times, draws, frames, shoot, shoot_draw
 
 
 def _line(label: str, times: list[float], floor: list[float], draws: list[float], worst: bool = False) -> str:
@@ -111,7 +116,9 @@ def frames(keys: int, sizes: list[tuple[int, int]]) -> None:
         times, draws = asyncio.run(_aiming(keys, size))
         print(_line(f"aiming, {len(times)} keys", times, floor, draws))
         floor = asyncio.run(run._floor_keys(keys, size))
-        times, draws, count = asyncio.run(_rolling(size))
+        times, draws, count, shoot, shoot_draw = asyncio.run(_rolling(size))
+        if shoot is not None:
+            print(_line("shoot key (Rolling...)", [shoot], floor, [shoot_draw]))
         print(_line(f"rolling, {len(times)}/{count} frames", times, floor, draws, worst=True))
         print("  (ms; rolling: from the widget's step to the frame drawn; drawing: the frame's drawing alone)")
 
@@ -140,6 +147,48 @@ def shots() -> None:
         print(f"the computer shooter's choice, {name}: " + ", ".join(parts))
 
 
+def seats() -> None:
+    """The games' computer seats on this screen: the whole choice of a shot at each level."""
+    from tabletop_tui.bots.base import Knowledge
+    from tabletop_tui.bots.magic_hate_ball import MagicHateBallBot
+    from tabletop_tui.bots.one_ball import OneBallBot
+    from tabletop_tui.bots.wild_bill import WildBillBot
+    from tabletop_tui.rules.magic_hate_ball import MagicHateBall
+    from tabletop_tui.rules.one_ball import OneBall
+    from tabletop_tui.rules.wild_bill import WildBill
+
+    def game_at(cls, players, bot_class, shots):
+        game = cls(players, 7)
+        bots = [bot_class(s, 7) for s in range(len(players))]
+        for bot in bots:
+            bot.time_budget = math.inf
+        while (len([m for _, m in game.history if m.kind == "shot"]) < shots or getattr(game, "phase", "play") != "play") \
+                and game.outcome() is None:
+            seat = game.to_act()[0]
+            game.play(seat, bots[seat].decide(Knowledge(game, seat)))
+        return game
+
+    for title, cls, players, bot_class in (("Magic Hate Ball", MagicHateBall, ["A", "B"], MagicHateBallBot),
+                                           ("Wild Bill", WildBill, ["A", "B"], WildBillBot),
+                                           ("One Ball", OneBall, ["A"], OneBallBot)):
+        for when, shots in (("the break", 0), ("mid-game", 4)):
+            game = game_at(cls, players, bot_class, shots)
+            if game.outcome() is not None:
+                continue
+            parts = []
+            for level in ("easy", "normal", "hard"):
+                took = []
+                for seed in range(3):
+                    bot = bot_class(game.to_act()[0], seed)
+                    bot.set_level(level)
+                    bot.time_budget = math.inf
+                    start = time.perf_counter()
+                    bot.decide(Knowledge(game, game.to_act()[0]))
+                    took.append(time.perf_counter() - start)
+                parts.append(f"{level} {statistics.median(took) * 1000:.0f} ms (worst {max(took) * 1000:.0f})")
+            print(f"the computer seat's choice, {title}, {when}: " + ", ".join(parts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--keys", type=int, default=40)
@@ -150,6 +199,7 @@ def main() -> None:
     frames(args.keys, sizes)  # type: ignore[arg-type]
     if not args.no_shooter:
         shots()
+        seats()
 
 
 if __name__ == "__main__":

@@ -105,3 +105,94 @@ def test_the_shooter_takes_the_shot_its_score_likes() -> None:
     assert choose_shot(balls, pot_two, "hard", seed=3) == choice  # deterministic
     assert choose_shot(balls, pot_two, "easy", seed=3).trials == min(LEVELS["easy"][0], len(candidate_shots(balls)) + RANDOM_TRIALS["easy"])
     assert choose_shot(balls, pot_two, "hard", seed=3, enough=10.0).trials < choice.trials  # the first good one
+
+
+# -- the table's shots as the games' moves ---------------------------------------------------------------
+
+
+def wild_bill_at(balls: dict[int, tuple[float, float]]):
+    """A Wild Bill game on this screen after its break, the balls where given."""
+    from tabletop_tui.rules.wild_bill import WildBill
+
+    game = WildBill(["Mike", "Dave"])
+    game.is_break = False
+    game.balls = dict(balls)
+    return game
+
+
+def test_a_shot_move_keeps_its_outcome_and_a_malformed_one_is_refused() -> None:
+    from tabletop_tui.rules.engine import IllegalMove, Move
+    from tabletop_tui.rules.pool import move_outcome, outcome_move
+
+    game = wild_bill_at({0: (30.0, 25.0), 1: (60.0, 12.0), 2: (70.0, 38.0), 3: (85.0, 30.0)})
+    outcome, _ = simulate_shot(game.balls, 0.3, 0.5)
+    move = outcome_move(outcome, cue=game.balls[0], aim=0.3, power=0.5)
+    read = move_outcome(move, 3)
+    assert read == {**outcome, "cue": (30.0, 25.0), "aim": 0.3, "power": 0.5}
+    assert move in game.legal_moves(0) and move not in game.legal_moves(1)
+    assert json.loads(json.dumps(move.to_json())) == move.to_json()  # a save keeps it as it is
+    rest = dict(outcome["rest"])
+    for bad in (Move("shot", (*move.args, "spin:3")),  # a word no shot has
+                Move("shot", tuple(a for a in move.args if not a.startswith("rest:3"))),  # a ball left out
+                outcome_move({**outcome, "rest": {**rest, "2": None}}),  # at rest nowhere, not sunk
+                outcome_move(outcome, cue=(31.0, 25.0)),  # not from where the cue ball lies
+                outcome_move({**outcome, "sunk": [[7, "foot-left"]]})):  # no such ball on the table
+        assert bad not in game.legal_moves(0)
+        try:
+            game.play(0, bad)
+        except IllegalMove as refused:
+            assert "played on the table" in refused.reason
+        else:
+            raise AssertionError(f"{bad} was taken")
+
+
+def test_on_this_screen_a_straight_shot_sinks_its_ball_and_the_rules_respot_it() -> None:
+    from tabletop_tui.rules.pool import FOOT_SPOT, outcome_move
+
+    cue, angle = aimed_at((80.0, 15.0), "foot-left", 20.0)
+    game = wild_bill_at({0: cue, 1: (80.0, 15.0), 2: (50.0, 25.0), 3: (25.0, 25.0)})
+    outcome, _ = simulate_shot(game.balls, angle, 0.5)
+    assert outcome["sunk"] == [[1, "foot-left"]]
+    game.play(0, outcome_move(outcome, cue=cue, aim=angle, power=0.5))
+    assert game.scores == [1, 0] and game.current == 1  # a point, the inning over
+    assert game.balls[1] == FOOT_SPOT and "on the Foot Spot" in game.log[-3].text  # back on the nearest spot
+    assert game.balls[0] == tuple(outcome["rest"]["0"])
+
+
+def test_on_this_screen_a_scratch_is_a_scratch_and_the_next_player_has_the_cue_ball_in_hand() -> None:
+    from tabletop_tui.rules.pool import outcome_move
+
+    game = wild_bill_at({0: (50.0, 25.0), 1: (90.0, 40.0), 2: (75.0, 25.0), 3: (25.0, 25.0)})
+    outcome, _ = simulate_shot(game.balls, -math.pi / 2, 0.4)
+    game.play(0, outcome_move(outcome))
+    assert "Foul: a scratch" in " ".join(e.text for e in game.log[-3:])
+    view = game.view(1)
+    assert view["in_hand"] and view["cue_in_hand"] and "0" not in view["balls"]
+    assert game.balls[3] == (25.0, 25.0)  # the cue ball is no ball to spot
+
+
+def test_a_table_game_recorded_replays_to_the_same_table_without_the_physics(monkeypatch) -> None:
+    from tabletop_tui.bots.base import Knowledge
+    from tabletop_tui.bots.magic_hate_ball import MagicHateBallBot
+    from tabletop_tui.pool import seat as seat_module
+    from tabletop_tui.rules.magic_hate_ball import MagicHateBall
+
+    game = MagicHateBall(["Ada", "Bo"], 4)
+    bots = [MagicHateBallBot(s, 4) for s in range(2)]
+    for bot in bots:
+        bot.set_level("easy")
+        bot.time_budget = math.inf  # the same choices on any machine
+    while len(game.history) < 6 and game.outcome() is None:
+        seat = game.to_act()[0]
+        game.play(seat, bots[seat].decide(Knowledge(game, seat)))
+    assert [m.kind for _, m in game.history[2:]] == ["shot"] * (len(game.history) - 2)
+
+    def no_physics(*args, **kwargs):
+        raise AssertionError("the physics ran again")
+
+    monkeypatch.setattr(seat_module, "simulate_shot", no_physics)
+    import tabletop_tui.pool.physics as physics
+    monkeypatch.setattr(physics, "simulate_shot", no_physics)
+    again = MagicHateBall.from_record(json.loads(json.dumps(game.record())))
+    assert again.view(0) == game.view(0) and again.balls == game.balls
+    assert [e.text for e in again.log] == [e.text for e in game.log]

@@ -51,7 +51,7 @@ async def test_shots_on_this_screen_by_keys_then_resumed_without_physics(make_ap
         await settle(pilot)
         called = felt.call
         assert called is not None and felt.call_fixed and called[0] in balls
-        assert f"Call the {called[0]} in" in shown(screen.query_one("#pool-table"))
+        assert f"Call: the {called[0]} in" in shown(screen.query_one("#pool-table"))
         await shoot_by_keys(pilot, app, "5", "space")
         assert game.outcome() is None, game.log[-1].text
         assert len(game.history) == 2 and move_outcome(game.history[1][1])["call"] == list(called)

@@ -3,11 +3,12 @@ likes best, its hand wavering by its level.
 
 The trials: for each object ball the caller allows (`targets`, all by default) and each pocket, the
 angle that sends the cue ball to the ghost ball (where it touches the object ball so as to drive it
-straight at the pocket), and the angle straight at the ball; then random angles; each at a few powers.
+straight at the pocket), the clear and easy ones first, and the angle straight at each ball; then a few
+random angles; each at one of a few powers.
 The level sets how many trials and how much the chosen shot's aim wavers when it is played:
 
     easy: 10 trials, aim off by up to about 2.5 degrees (a normal spread of that much)
-    normal: 28 trials, about 0.8 degrees
+    normal: 28 trials, about 0.4 degrees
     hard: 70 trials, about 0.2 degrees
 
 `choose_shot(positions, score, level, seed)` returns a `Choice`: the angle and power to play (the
@@ -22,17 +23,17 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from tabletop_tui.pool.physics import POCKETS, R, normalise, simulate_shot
+from tabletop_tui.pool.physics import POCKETS, R, aim_line, normalise, simulate_shot
 
 LEVELS: dict[str, tuple[int, float]] = {  # trials, spread of the aim (radians)
     "easy": (10, math.radians(2.5)),
-    "normal": (28, math.radians(0.8)),
+    "normal": (28, math.radians(0.4)),
     "hard": (70, math.radians(0.2)),
 }
-POWERS = (0.3, 0.5, 0.75)
+POWERS = (0.4, 0.6, 0.8)
 #: the random angles tried at most besides the aimed ones (a table of few balls has few aimed shots:
 #: random ones rarely pot, and each costs a simulation)
-RANDOM_TRIALS = {"easy": 3, "normal": 6, "hard": 20}
+RANDOM_TRIALS = {"easy": 2, "normal": 3, "hard": 20}
 
 
 @dataclass(frozen=True)
@@ -46,15 +47,18 @@ class Choice:
 
 
 def candidate_shots(positions: Mapping[Any, Any], targets: Iterable[int] | None = None) -> list[float]:
-    """The angles worth a trial: for each target ball and pocket, the ghost ball's angle (when the pocket
-    lies beyond the ball as seen from the cue ball), and straight at each target ball."""
+    """The angles worth a trial, the likeliest to pot first: for each target ball and pocket, the ghost
+    ball's angle (when the pocket lies beyond the ball as seen from the cue ball, the cut under 80
+    degrees), those whose way to the ghost ball is clear before those blocked, each group the easiest
+    first (the smaller cut, the shorter ways); then straight at each target ball."""
     balls = normalise(positions)
     cx, cy = balls[0]
     wanted = set(balls) - {0} if targets is None else set(targets) & set(balls)
-    angles: list[float] = []
+    ranked: list[tuple[bool, float, float]] = []  # (blocked, difficulty, angle)
+    straight: list[float] = []
     for number in sorted(wanted):
         bx, by = balls[number]
-        angles.append(math.atan2(by - cy, bx - cx))
+        straight.append(math.atan2(by - cy, bx - cx))
         for px, py in POCKETS.values():
             dx, dy = px - bx, py - by
             far = math.hypot(dx, dy)
@@ -63,20 +67,29 @@ def candidate_shots(positions: Mapping[Any, Any], targets: Iterable[int] | None 
             gx, gy = bx - 2 * R * dx / far, by - 2 * R * dy / far  # the ghost ball
             # the cut must be under 80 degrees: the pocket ahead of the ball from the cue ball
             ax, ay = gx - cx, gy - cy
-            if (ax * dx + ay * dy) <= math.hypot(ax, ay) * far * math.cos(math.radians(80)):
+            near = math.hypot(ax, ay)
+            if near < 1e-6 or (ax * dx + ay * dy) <= near * far * math.cos(math.radians(80)):
                 continue
-            angles.append(math.atan2(ay, ax))
-    return angles
+            angle = math.atan2(ay, ax)
+            cut = math.degrees(math.acos(max(-1.0, min(1.0, (ax * dx + ay * dy) / (near * far)))))
+            _, hit = aim_line(balls, angle)
+            ranked.append((hit != number, cut + (near + far) / 5, angle))
+    ranked.sort()
+    return [angle for _, _, angle in ranked] + straight
 
 
 def choose_shot(positions: Mapping[Any, Any], score: Callable[[dict[str, Any]], float], level: str = "normal",
                 seed: int = 0, targets: Iterable[int] | None = None, trials: int | None = None,
                 stop: Callable[[], bool] | None = None,
-                cue_places: Iterable[tuple[float, float]] | None = None, enough: float | None = None) -> Choice:
+                cue_places: Iterable[tuple[float, float]] | None = None, enough: float | None = None,
+                powers: tuple[float, ...] = POWERS, samples: int = 1) -> Choice:
     """The shot to play (see the module's doc). `trials`: how many, instead of the level's; `stop`: asked
     after each trial (a deadline), the best so far is played once it says so; `cue_places`: the cue ball in
     hand, put at one of these places (the trials are shared among them, in turn); `enough`: a score that
-    needs no better (the first trial that reaches it is played: the shots likeliest to pot come first)."""
+    needs no better (the first trial that reaches it is played: the shots likeliest to pot come first);
+    `powers`: those the trials take (a break wants harder ones); `samples`: above 1, each trial is scored as
+    the mean of that many strokes wavering as the hand does (where the outcome is chaos, as on a break, a
+    shot is as good as it is on average)."""
     count, spread = LEVELS[level]
     count = count if trials is None else max(1, trials)
     rnd = random.Random(seed)
@@ -85,15 +98,14 @@ def choose_shot(positions: Mapping[Any, Any], score: Callable[[dict[str, Any]], 
     per_place: list[list[tuple[tuple[float, float] | None, float, float]]] = []
     for place in places:
         at = balls if place is None else {**balls, 0: place}
-        angles = candidate_shots(at, targets)
-        rnd.shuffle(angles)
-        per_place.append([(place, angle, rnd.choice(POWERS)) for angle in angles])
+        angles = candidate_shots(at, targets)  # the likeliest first
+        per_place.append([(place, angle, rnd.choice(powers)) for angle in angles])
     shots: list[tuple[tuple[float, float] | None, float, float]] = []
     for k in range(max((len(p) for p in per_place), default=0)):  # the places in turn
         shots.extend(p[k] for p in per_place if k < len(p))
     count = min(count, len(shots) + RANDOM_TRIALS[level])
     while len(shots) < count:
-        shots.append((places[len(shots) % len(places)], rnd.uniform(-math.pi, math.pi), rnd.choice(POWERS)))
+        shots.append((places[len(shots) % len(places)], rnd.uniform(-math.pi, math.pi), rnd.choice(powers)))
     shots = shots[:count]
     best: tuple[float, tuple[float, float] | None, float, float, dict[str, Any]] | None = None
     tried = 0
@@ -102,6 +114,11 @@ def choose_shot(positions: Mapping[Any, Any], score: Callable[[dict[str, Any]], 
         outcome, _ = simulate_shot(at, angle, power, sample_frames=False)
         tried += 1
         value = score(outcome)
+        if samples > 1:
+            for _ in range(samples - 1):
+                other, _ = simulate_shot(at, angle + rnd.gauss(0.0, spread), power, sample_frames=False)
+                value += score(other)
+            value /= samples
         if best is None or value > best[0]:
             best = (value, place, angle, power, outcome)
         if (enough is not None and value >= enough) or (stop is not None and stop()):

@@ -57,10 +57,9 @@ class PoolScreen(GameScreen):
         else:
             yield TextLines(id="pool-players")
 
-    def on_mount(self) -> None:
+    def on_mount(self) -> None:  # (Textual calls GameScreen's own on_mount too)
         if self.on_screen:
             self.query_one("#felt", PoolTable).focus()
-        super().on_mount()
 
     def show_table(self, view: dict) -> None:
         if self.on_screen:
@@ -239,15 +238,15 @@ class MagicHateBallScreen(PoolScreen):
         if view["phase"] == "handicaps":
             return [Text("Handicaps: each player's starting score. The lowest breaks.", style="bold")]
         if self.on_screen:
-            line = Text(f"{view['on_table']} balls", style="bold")
+            line = Text(f"{view['on_table']} balls   ", style="bold")  # (a part's leading spaces are not drawn)
             if view["over"]:
                 pass
             elif view["is_break"]:
-                line.append("   The break: it scores nothing.", style="cyan")
+                line.append("The break: it scores nothing.", style="cyan")
             elif view["in_hand"]:
-                line.append("   Cue ball in hand: shoot below the Head String.", style="bold red")
+                line.append("Cue ball in hand: shoot below the Head String.", style="bold red")
             elif view["current"] is not None:
-                line.append(f"   This inning: {view['inning_points']:+d}", style="cyan")
+                line.append(f"This inning: {view['inning_points']:+d}", style="cyan")
             return [line]
         line = Text(f"Balls on the table: {view['on_table']}", style="bold")
         if view["shot_sunk"]:

@@ -39,15 +39,16 @@ class OneBallScreen(PoolScreen):
 
     def table_lines(self, view: dict) -> list[Text]:
         if self.on_screen:
+            # (each part's spaces at the end of the part before: a part's leading spaces are not drawn)
             line = Text(f"{view['on_table']} balls ", style="bold")
             line.append("●" * view["misses"], style="bold red")
-            line.append("·" * (4 - view["misses"]), style="dim")
+            line.append("·" * (4 - view["misses"]) + "  ", style="dim")
             if self.is_mounted and self.calls(view) and not view["over"]:
                 call = self.query_one("#felt", PoolTable).call
                 said = f"the {call[0]} in {POCKET_SHORT[call[1]]}" if call else "aim at a ball"
-                line.append(f"  Call {said} (b p)", style="bold yellow")
+                line.append(f"Call: {said} (b p)", style="bold yellow")
             elif view["is_break"] and not view["over"]:
-                line.append("  The break: no call.", style="cyan")
+                line.append("The break: no call.", style="cyan")
             return [line]
         line = Text(f"Balls on the table: {view['on_table']}   sunk (to spot): {view['to_spot']}", style="bold")
         misses = Text("Misses in a row: ", style="bold")

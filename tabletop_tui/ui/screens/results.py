@@ -62,7 +62,9 @@ class ResultsScreen(Screen):
             if outcome.tiebreaks:
                 yield Static(Text("Tie-breaks: " + outcome.tiebreaks, style="italic"), id="results-tiebreaks")
             yield Static(self.saved_line(), id="results-moves")
-            yield Static(Text(f"p: {AGAIN}.  d: {SAME_DEAL}.", style="dim"), id="results-again")
+            # a game with neither cards nor dice says its own words for it (its rules' `same_deal_words`)
+            same = getattr(self.session.game, "same_deal_words", SAME_DEAL)
+            yield Static(Text(f"p: {AGAIN}.  d: {same}.", style="dim"), id="results-again")
         yield Footer()
 
     def saved_line(self) -> Text:

@@ -14,15 +14,15 @@ from tabletop_tui.ui.screens.magic_hate_ball import NAME_WIDTH, PoolScreen, mark
 class WildBillScreen(PoolScreen):
     def table_lines(self, view: dict) -> list[Text]:
         if self.on_screen:
-            line = Text(f"{view['target']} to win", style="bold")
+            line = Text(f"{view['target']} to win   ", style="bold")  # (a part's leading spaces are not drawn)
             if view["over"]:
                 pass
             elif view["is_break"]:
-                line.append("   The break: first hit the ball on the Foot Spot.", style="cyan")
+                line.append("The break: first hit the ball on the Foot Spot.", style="cyan")
             elif view["in_hand"]:
-                line.append("   Cue ball in hand: shoot below the Head String.", style="bold red")
+                line.append("Cue ball in hand: shoot below the Head String.", style="bold red")
             elif view["inning_points"]:
-                line.append(f"   This inning: {view['inning_points']:+d}", style="cyan")
+                line.append(f"This inning: {view['inning_points']:+d}", style="cyan")
             return [line]
         shot = view["shot"]
         line = Text("Spots: Head · Center · Foot", style="bold")
