@@ -89,6 +89,43 @@ class LineStyles(StylesCache):
         return styled
 
 
+class HeldHeight:
+    """The height a steady part was last laid out at (its lines, at its width), which it keeps while its
+    content needs no more: content that needs fewer lines leaves the rest blank, and asks for no layout.
+    Parts that change from one line to two and back (a choice more or less in the action bar, a hand of
+    one line or of four) then leave the widgets around them where they are; each such change would lay
+    the whole screen out and draw again every widget that moved. The next layout, for whatever else it
+    comes, lays the part out at the lines its content needs: the room is given back."""
+
+    def __init__(self) -> None:
+        self.width: int | None = None
+        self.height = 0
+
+    def laid(self, width: int, height: int) -> int:
+        """Note the height a layout gives the part at `width` (its content's); that height."""
+        self.width, self.height = width, height
+        return height
+
+    def holds(self, width: int | None, height: int) -> bool:
+        """Whether content `height` lines high fits the part as laid out at `width` (no layout needed)."""
+        return width is not None and width == self.width and height <= self.height
+
+
+def measure_anew(widget) -> None:
+    """Forget the size a layout measured `widget` at, asking for no layout now: the next layout, for
+    whatever it comes, measures it anew (a steady part that kept its height for fewer lines gives the
+    room back then). Textual keeps a widget's box model until the widget asks for a layout itself, and a
+    container's arrangement until one of its children does; both are let go here, as Textual does."""
+    widget._box_model_cache.clear()
+    for ancestor in widget.ancestors:
+        if not hasattr(ancestor, "_clear_arrangement_cache"):
+            break
+        ancestor._clear_arrangement_cache()
+        ancestor._layout_updates += 1
+        if not ancestor.styles.auto_dimensions:
+            break
+
+
 class KeptLines:
     """For a widget of a game screen: its styled lines kept by their content (LineStyles)."""
 
@@ -112,14 +149,23 @@ class Drawn(KeptLines, Static):
       it anew to measure its height and again to draw it (RichVisual); _Rendered keeps the lines.
 
     A string is shown as it is, never read as markup (what a table shows holds the players' names).
+
+    A steady part (`steady=True`, the action bar's way) keeps its height while its content needs no
+    more (HeldHeight): content that needs fewer lines leaves the rest blank until the next layout.
     """
 
-    def __init__(self, *args, **kwargs):
+    #: whether the part keeps its height for content that needs fewer lines (HeldHeight)
+    steady = False
+
+    def __init__(self, *args, steady: bool | None = None, **kwargs):
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
+        if steady is not None:
+            self.steady = steady
         self._shown_key: object = None  # what is shown, as compared (None: not comparable)
         self._laid_width: int | None = None  # the width the last layout measured the content at
         self._laid_room: int | None = None  # the room it measured an auto width in
+        self._held = HeldHeight()
 
     def update(self, content="", *, layout: bool = True, key: object = None) -> None:
         """Show `content`, unless it is what is shown. `key` stands for the content where it cannot be
@@ -139,6 +185,8 @@ class Drawn(KeptLines, Static):
         super().update(content, layout=False)
         if layout and not self._keeps_size(old, self.visual):
             self.refresh(layout=True)
+        elif layout and self.steady:
+            measure_anew(self)  # (it may need fewer lines: given back at the next layout)
 
     def _keeps_size(self, old: Visual | None, new: Visual) -> bool:
         """Whether the widget laid out with `new` would have the size it has with `old`, the content it
@@ -157,6 +205,8 @@ class Drawn(KeptLines, Static):
                 return False
             if _one_line(old, styles, width) and _one_line(new, styles, width):
                 return True  # (one line each: nothing to render to tell)
+            if self.steady and self._held.width == width:
+                return self._held.holds(width, 1 if _one_line(new, styles, width) else new.get_height(styles, width))
             if old.get_height(styles, width) != new.get_height(styles, width):
                 return False
         return True
@@ -173,7 +223,8 @@ class Drawn(KeptLines, Static):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         self._laid_width = width
-        return super().get_content_height(container, viewport, width)
+        height = super().get_content_height(container, viewport, width)
+        return self._held.laid(width, height)
 
 
 def _one_line(visual: Visual, styles, width: int) -> bool:
@@ -321,6 +372,7 @@ class ActionBar(Drawn):
             self.action = action
 
     MAX_ROWS = 6
+    steady = True  # fewer choices do not move the table above
     DEFAULT_CSS = f"""
     ActionBar {{ height: auto; max-height: {MAX_ROWS}; padding: 0 1; }}
     """

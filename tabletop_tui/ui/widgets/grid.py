@@ -24,6 +24,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index, square_name
+from tabletop_tui.ui.widgets.common import HeldHeight, measure_anew
 
 LINE_STYLE = "bold #8a8aaa"
 LABEL_STYLE = "#8a8aaa"
@@ -485,14 +486,21 @@ class TextLines(ByLines):
     """A part of the table given as lines of Text (`show_lines`), drawn by lines as the board is: a line
     that did not change is neither drawn again nor repainted, where a Static draws its whole Text anew
     at each change. It lays the screen out only when its number of lines changes. As a Static, it is as
-    high as its lines; a line wider than the widget wraps as in a Static (the whole Text drawn then)."""
+    high as its lines; a line wider than the widget wraps as in a Static (the whole Text drawn then).
+    A steady one (`steady=True`) keeps its height for fewer lines (HeldHeight): the rest blank until the
+    next layout, and none asked for."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
     """
+    #: whether it keeps its height for fewer lines (HeldHeight)
+    steady = False
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, steady: bool | None = None, **kwargs):
         super().__init__(**kwargs)
+        if steady is not None:
+            self.steady = steady
+        self._held = HeldHeight()
         self._texts: list[Text] = []
         self._keys: list[tuple] = []
         self._widest = 0  # the widest of the lines, in cells (measured once per `show_lines`)
@@ -502,10 +510,14 @@ class TextLines(ByLines):
         keys = [text_key(line) for line in lines]
         if keys == self._keys:
             return
-        resized = len(keys) != len(self._keys) or not self._fits(self.size.width)
+        width = self.size.width
+        resized = len(keys) != len(self._keys) or not self._fits(width)
         self._texts, self._keys = lines, keys
         self._widest = max(line.cell_len for line in lines)
-        if resized or not self._fits(self.size.width):
+        if resized and self.steady and self._fits(width) and self._held.holds(width, len(keys)):
+            resized = False  # fewer lines than it holds: the rest drawn blank
+            measure_anew(self)  # (and given back at the next layout)
+        if resized or not self._fits(width):
             self._shown.clear()
             self.refresh(layout=True)
         else:
@@ -517,8 +529,10 @@ class TextLines(ByLines):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self._fits(width):
-            return len(self._texts)
-        return super().get_content_height(container, viewport, width)
+            height = len(self._texts)
+        else:
+            height = super().get_content_height(container, viewport, width)
+        return self._held.laid(width, height)
 
     def _line_count(self) -> int:
         return len(self._texts)

@@ -1,0 +1,78 @@
+"""Steady parts, by counts: a part that keeps its height for fewer lines (the action bar, a hand) lays
+nothing out and moves nothing, and gives the room back at the next layout."""
+
+from rich.text import Text
+from textual._compositor import Compositor
+from textual.app import App
+from textual.geometry import Region
+
+from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
+from ui_helpers import settle
+
+
+class SteadyApp(App):
+    def compose(self):
+        yield Drawn("", id="hand", steady=True)
+        yield TextLines(id="lines", steady=True)
+        yield Drawn("", id="other")
+        yield ActionBar(id="actions")
+        yield Drawn("below", id="below")
+
+
+def choices(n: int) -> list[Action]:
+    return [Action("123456789"[i], f"choice {i}", 0, Move("m", (i,))) for i in range(n)]
+
+
+def lines_of(widget, rows: int) -> list[str]:
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, widget.size.width, rows))]
+
+
+async def test_a_steady_part_keeps_its_height_for_fewer_lines_and_gives_it_back_at_the_next_layout(monkeypatch):
+    layouts = []
+    reflow = Compositor.reflow
+    monkeypatch.setattr(Compositor, "reflow", lambda self, parent, size: layouts.append(size) or reflow(self, parent, size))
+    app = SteadyApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        hand, lines = app.query_one("#hand", Drawn), app.query_one("#lines", TextLines)
+        bar, below = app.query_one("#actions", ActionBar), app.query_one("#below")
+        hand.update("a\nb\nc")
+        lines.show_lines([Text("x"), Text("y"), Text("z")])
+        bar.set_actions(choices(6))  # two to a row at 40 columns: three rows
+        await settle(pilot)
+        assert (hand.region.height, lines.region.height, bar.region.height) == (3, 3, 3)
+        places = {w: w.region for w in app.query("*")}
+        layouts.clear()
+        hand.update("a")
+        lines.show_lines([Text("x")])
+        bar.set_actions(choices(1))
+        await settle(pilot)
+        assert layouts == []  # fewer lines: nothing laid out, nothing moved
+        assert {w: w.region for w in app.query("*")} == places
+        assert lines_of(hand, 3) == ["a", "", ""] and lines_of(lines, 3) == ["x", "", ""]
+        assert lines_of(bar, 3)[1:] == ["", ""]
+        hand.update("a\nb")  # as many lines as it holds, or fewer: still nothing laid out
+        bar.set_actions(choices(4))
+        await settle(pilot)
+        assert layouts == [] and {w: w.region for w in app.query("*")} == places
+        hand.update("a\nb\nc\nd")  # more: laid out once, at the lines each part needs now
+        await settle(pilot)
+        assert len(layouts) == 1
+        assert (hand.region.height, lines.region.height, bar.region.height) == (4, 1, 2)
+        assert below.region.y == bar.region.bottom
+
+
+async def test_a_part_that_is_not_steady_follows_its_lines(monkeypatch):
+    layouts = []
+    reflow = Compositor.reflow
+    monkeypatch.setattr(Compositor, "reflow", lambda self, parent, size: layouts.append(size) or reflow(self, parent, size))
+    app = SteadyApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        other = app.query_one("#other", Drawn)
+        other.update("a\nb\nc")
+        await settle(pilot)
+        layouts.clear()
+        other.update("a")
+        await settle(pilot)
+        assert len(layouts) == 1 and other.region.height == 1
