@@ -175,6 +175,7 @@ async def test_a_run_of_cells_of_one_style_is_one_segment_when_runs_are_joined(m
         assert len(list(row)) == 1 + 2 * N + 1  # "21 ", a segment a cell, the east wall
         monkeypatch.setattr(CastleMap, "JOIN_RUNS", True)
         m._lines.clear()
+        m._placed.clear()
         row = m.render_line(1 + 3)
         texts = [segment.text for segment in row]
         assert texts == ["21 ", "│", "·" + " ·" * 9, "│", "·" + " ·" * 13, "│"]

@@ -1,16 +1,20 @@
 """What the shared drawing costs each line and each key, by counts: a line drawn by lines (TextLines, the
-board) placed once, lines measured once per change, a one-line part of the table not rendered to
-learn that it is one line high, and a line's runs found without trying every span at every cut."""
+board) placed once, as Textual places it, each style with its offset made once; lines measured once per
+change, a one-line part of the table not rendered to learn that it is one line high, and a line's runs
+found without trying every span at every cut."""
 
 import random
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Span, Text
 from textual.app import App
 from textual.content import Content
 from textual.strip import Strip
 
+from tabletop_tui.ui.widgets import grid
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import TextLines, text_runs
+from tabletop_tui.ui.widgets.grid import TextLines, placed_strip, text_runs
 from ui_helpers import settle
 
 
@@ -33,20 +37,20 @@ class MeasuredText(Text):
 
 async def test_a_line_drawn_again_is_neither_placed_nor_measured_again(monkeypatch):
     placed = []
-    apply_offsets = Strip.apply_offsets
+    place = grid.placed_strip
 
-    def counted(strip, x, y):
+    def counted(strip, y):
         placed.append(y)
-        return apply_offsets(strip, x, y)
+        return place(strip, y)
 
-    monkeypatch.setattr(Strip, "apply_offsets", counted)
+    monkeypatch.setattr(grid, "placed_strip", counted)
     app = LinesApp()
     async with app.run_test(size=(40, 12)) as pilot:
         part = app.query_one("#lines", TextLines)
         lines = [MeasuredText(f"line {i}", style="bold" if i % 2 else "") for i in range(6)]
         part.show_lines(lines)
         await settle(pilot)
-        assert part.drawn == 6
+        assert part.drawn == 6 and sorted(placed) == list(range(6))
         MeasuredText.measured = 0
         placed.clear()
         for _ in range(3):  # Textual asks again for lines that did not change (a frame, a scroll)
@@ -140,3 +144,28 @@ def test_a_lines_runs_do_not_try_every_span_at_every_cut():
     runs = text_runs(text)
     assert len(runs) == 400 and runs[0] == ("x", ("bold",)) and runs[1] == ("x", ())
     assert Compared.count < 200 * 40  # (sorting the cuts, and a few a span; every span at every cut: 80,000)
+
+
+def random_strip(rnd: random.Random) -> Strip:
+    styles = [None, Style(bold=True), Style(color="red"), Style(bgcolor="#102030", underline=True),
+              Style.from_meta({"@click": "app.bell()"})]
+    return Strip([Segment("".join(rnd.choice("ab·│▲ ") for _ in range(rnd.randrange(1, 5))), rnd.choice(styles))
+                  for _ in range(rnd.randrange(1, 12))])
+
+
+def test_a_line_is_placed_as_textual_places_it_each_style_made_once(monkeypatch):
+    rnd = random.Random(3)
+    strips = [random_strip(rnd) for _ in range(200)]
+    for strip in strips:
+        for y in (0, 7):
+            ours, theirs = placed_strip(strip, y), strip.apply_offsets(0, y)
+            assert list(ours) == list(theirs) and ours.cell_length == theirs.cell_length
+    made = []
+    from_meta = Style.from_meta
+    monkeypatch.setattr(Style, "from_meta", lambda meta: made.append(meta) or from_meta(meta))
+    for strip in strips:
+        placed_strip(strip, 7)
+    assert made == []  # every (style, x, y) met before: no style made again
+    grid._placed_styles.clear()
+    placed_strip(strips[0], 7)
+    assert len(made) == len(list(strips[0]))

@@ -45,7 +45,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index
-from tabletop_tui.ui.widgets.grid import Run, runs_strip, text_runs
+from tabletop_tui.ui.widgets.grid import Run, placed_strip, runs_strip, text_runs
 
 N = 24
 LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
@@ -170,6 +170,7 @@ class CastleMap(Widget, can_focus=True):
         self._finals: dict[tuple, Style] = {}  # a run's styles -> the one style it is drawn in
         self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
         self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
+        self._placed: dict[tuple, Strip] = {}  # (a line's key, y) -> the line with its offsets
 
     @property
     def overview(self) -> bool:
@@ -291,17 +292,24 @@ class CastleMap(Widget, can_focus=True):
         if base != self._base:
             self._base = base
             self._lines.clear()
+            self._placed.clear()
             self._finals.clear()
         key = self._line_key(y)
         self._shown[y] = key
         if key == ("blank",):
             return Strip.blank(self.size.width, base.rich_style)
+        placed = self._placed.get((key, y))
+        if placed is not None:
+            return placed
         strip = self._lines.get(key)
         if strip is None:
             if len(self._lines) >= CACHED_LINES:
                 del self._lines[next(iter(self._lines))]
             strip = self._lines[key] = self._strip(self._runs(y))
-        return strip.apply_offsets(0, y)
+        if len(self._placed) >= CACHED_LINES:
+            del self._placed[next(iter(self._placed))]
+        placed = self._placed[key, y] = placed_strip(strip, y)
+        return placed
 
     def _strip(self, runs: list[Run]) -> Strip:
         """A line's runs as a strip: a segment a run (with JOIN_RUNS, one to the runs of one style in a row)."""

@@ -94,6 +94,36 @@ def runs_strip(widget, runs: list[Run], finals: dict[tuple, Style], join: bool) 
     return Strip(segments, sum(segment.cell_length for segment in segments))
 
 
+#: (a segment's style, x, y) -> the style with its offset (placed_strip); emptied when it grows past this
+PLACED_STYLES = 1 << 16
+_placed_styles: dict[tuple, Style] = {}
+
+
+def placed_strip(strip: Strip, y: int) -> Strip:
+    """`strip.apply_offsets(0, y)`: each segment's style with the offset of its first cell in the
+    widget (x, y), which Textual reads where the mouse starts a selection of text. Textual makes the
+    offset's style anew for every segment of every line it places (its meta written out) and adds it
+    to the segment's style (a new style, hashed again wherever it is looked up); here each (style, x,
+    y) is made once and kept, so that a line placed again where another line of the same styles was
+    (the castle scrolled, a row seen before) costs a look-up a segment."""
+    styles = _placed_styles
+    if len(styles) > PLACED_STYLES:
+        styles.clear()
+    segments = []
+    x = 0
+    for text, style, _ in strip._segments:
+        key = (style, x, y)
+        placed = styles.get(key)
+        if placed is None:
+            offset = Style.from_meta({"offset": (x, y)})
+            placed = styles[key] = style + offset if style else offset
+        segments.append(Segment(text, placed))
+        x += len(text)
+    out = Strip(segments, strip.cell_length)
+    out._render_cache = strip._render_cache
+    return out
+
+
 class ByLines(Widget):
     """A widget drawn line by line (Textual's line API, `render_line`): each line a strip kept in a
     cache under a key made of what the line shows (`_line_key`), so that a line is drawn again
@@ -182,7 +212,7 @@ class ByLines(Widget):
             self.drawn += 1
         if len(self._placed) >= self.CACHED_LINES:
             del self._placed[next(iter(self._placed))]
-        placed = self._placed[key, y] = strip.apply_offsets(0, y)
+        placed = self._placed[key, y] = placed_strip(strip, y)
         return placed
 
     def _strip(self, line: Text) -> Strip:
