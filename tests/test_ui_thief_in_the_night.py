@@ -4,6 +4,10 @@ other's cards; the castle is built by hand for a few turns with its live validat
 
 from __future__ import annotations
 
+import pytest
+from textual._compositor import Compositor
+from textual.geometry import Region
+
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.thief_in_the_night import N, square_name
@@ -279,9 +283,13 @@ def test_the_map_draws_watched_squares_targets_and_doors_with_shapes_not_colours
     assert underlined(e_edge) and not underlined(e_char)  # the door: a broken one
 
 
-async def test_the_map_keeps_its_size_when_the_hands_below_change_height(make_app, store, monkeypatch):
+@pytest.mark.parametrize("size", [(160, 48), (80, 24)])
+async def test_the_map_keeps_its_size_when_the_hands_below_change_height(make_app, store, monkeypatch, size):
     """At 160x48 the whole castle fits: the hands growing from one line to six leave the map's size
-    alone, so that no line of the map is drawn again for it (a new size would repaint every line)."""
+    alone, so that no line of the map is drawn again for it (a new size would repaint every line). At
+    80x24 the map has the room the hands leave: once they grew to six lines, fewer (the thief's one
+    line, the guards' four) keep their six (the rest blank) at this size of the screen, so that the map
+    keeps its size, draws none of its lines again, and nothing is laid out."""
     players, seed, options, moves = catalog.get(GAME).screenshot_scene()
     session = Session.new(GAME, list(players), seed, options, store=store)
     session.autoplay(moves)
@@ -289,17 +297,32 @@ async def test_the_map_keeps_its_size_when_the_hands_below_change_height(make_ap
     asked = []
     render_line = CastleMap.render_line
     monkeypatch.setattr(CastleMap, "render_line", lambda self, y: asked.append(y) or render_line(self, y))
+    layouts = []
+    reflow = Compositor.reflow
+    monkeypatch.setattr(Compositor, "reflow", lambda self, parent, room: layouts.append(room) or reflow(self, parent, room))
     app = make_app(start={"save": session.save_id}, force_curtain=False)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, 4)
         screen = app.screen
         assert isinstance(screen, ThiefInTheNightScreen)
         m, hands = screen.query_one("#tn-map", CastleMap), screen.query_one("#tn-hands")
-        assert m.region.height == N + 1  # the head line and every row of the castle
-        for text in ("one line", "a\nb\nc\nd\ne\nf", "one line again"):
+        wide = size == (160, 48)
+        if wide:
+            assert m.region.height == N + 1  # the head line and every row of the castle
+        hands.update("a\nb\nc\nd\ne\nf")
+        await settle(pilot, 4)
+        assert hands.region.y == m.region.bottom and hands.region.height == 6
+        for text in ("one line", "a\nb\nc\nd\ne\nf", "two\nlines", "a\nb\nc\nd"):
             region = m.region
             asked.clear()
+            layouts.clear()
             hands.update(text)
             await settle(pilot, 4)
-            assert m.region == region and asked == [], text
-            assert hands.region.y == m.region.bottom and hands.region.height == text.count("\n") + 1
+            assert m.region == region and asked == [] and layouts == [], text
+            assert hands.region.y == m.region.bottom and hands.region.height == 6
+            assert [line.text.rstrip() for line in hands.render_lines(Region(0, 0, hands.size.width, 6))] == \
+                (text.split("\n") + [""] * 6)[:6]
+        if wide:  # a new size of the screen gives the room back: the most lines counted anew
+            await pilot.resize_terminal(161, 48)
+            await settle(pilot, 4)
+            assert hands.region.height < 6 and m.region.height == N + 1

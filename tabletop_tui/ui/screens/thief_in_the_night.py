@@ -32,6 +32,27 @@ ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "�
 UI = "ui"  # moves of the screen itself (choosing a piece or a card), never handed to the rules
 
 
+class Hands(RowsDrawn):
+    """The hands below the map, as high as the most lines they have had at this size of the screen (the
+    thief's one line, the guards' four or more, a showdown's line): where the castle does not fit (80x24)
+    the map has the room they leave, and so keeps its size as the thief or the captain looks, instead of
+    being laid out and drawn anew at each turn. Fewer lines leave the rest blank."""
+
+    steady = True  # fewer lines ask for no layout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        at, most = self._most
+        if at == (viewport, width):
+            height = max(height, most)
+        self._most = ((viewport, width), height)
+        return self._held.laid(width, height)
+
+
 class ThiefInTheNightScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
@@ -47,7 +68,7 @@ class ThiefInTheNightScreen(GameScreen):
         m.describe_key = self.key_meaning
         yield m
         # drawn a line at a time, each line kept: a card played changes one hand's line
-        yield RowsDrawn(id="tn-hands")
+        yield Hands(id="tn-hands")
 
     def on_mount(self) -> None:
         self.query_one("#tn-map", CastleMap).focus()
