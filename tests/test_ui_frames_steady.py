@@ -1,6 +1,7 @@
 """Steady parts, by counts: a part that keeps its height for fewer lines (the action bar, a hand) lays
 nothing out and moves nothing, and gives the room back at the next layout."""
 
+import pytest
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App
@@ -9,6 +10,7 @@ from textual.geometry import Region
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
+from test_ui_frames import Counts, quiet, scene_app
 from ui_helpers import settle
 
 
@@ -76,3 +78,32 @@ async def test_a_part_that_is_not_steady_follows_its_lines(monkeypatch):
         other.update("a")
         await settle(pilot)
         assert len(layouts) == 1 and other.region.height == 1
+
+
+def lines(n: int) -> list[Text]:
+    return [Text(f"line {i}") for i in range(n)]
+
+
+#: the parts of a game's table that are steady: (game, part, how it is shown n lines)
+STEADY_PARTS = [
+    ("seven-handed-poker", "#shp-hand", lambda part, n: part.update(Text("\n").join(lines(n)))),
+]
+
+
+@pytest.mark.parametrize("game_id, part_id, show", STEADY_PARTS, ids=[p[0] for p in STEADY_PARTS])
+async def test_a_steady_part_of_a_table_lays_nothing_out_for_fewer_lines(make_app, store, monkeypatch, game_id,
+                                                                          part_id, show):
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        part = app.screen.query_one(part_id)
+        show(part, 3)
+        await quiet(pilot, counts)
+        places = {w: w.region for w in app.screen.query("*")}
+        assert part.region.height == 3
+        counts.reset()
+        for n in (1, 2, 3):
+            show(part, n)
+            await quiet(pilot, counts)
+            assert counts.layouts == 0 and {w: w.region for w in app.screen.query("*")} == places, n

@@ -27,7 +27,7 @@ class SevenHandedPokerScreen(GameScreen):
         yield TextLines(id="shp-far")
         yield SpotRow(id="shp-coins")
         yield TextLines(id="shp-near")
-        yield RowsDrawn(id="shp-hand")
+        yield RowsDrawn(id="shp-hand", steady=True)  # a line more or less: nothing moves
 
 
     def sides(self, view: dict) -> tuple[int, int]:
