@@ -87,6 +87,7 @@ def lines(n: int) -> list[Text]:
 #: the parts of a game's table that are steady: (game, part, how it is shown n lines)
 STEADY_PARTS = [
     ("seven-handed-poker", "#shp-hand", lambda part, n: part.update(Text("\n").join(lines(n)))),
+    ("second-story", "#ss-night", lambda part, n: part.show_lines(lines(n))),
 ]
 
 

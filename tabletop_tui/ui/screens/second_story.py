@@ -26,7 +26,7 @@ class SecondStoryScreen(GameScreen):
         # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
         # again nor painted; the lairs are a table (QuickTable: rich's Table, drawn at less cost)
         yield TextLines(id="ss-house")
-        yield TextLines(id="ss-night")
+        yield TextLines(id="ss-night", steady=True)  # its two lines or three: the parts below stay
         yield TextLines(id="ss-bank")
         yield Drawn(id="ss-lairs")
 
