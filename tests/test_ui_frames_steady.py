@@ -88,6 +88,7 @@ def lines(n: int) -> list[Text]:
 STEADY_PARTS = [
     ("seven-handed-poker", "#shp-hand", lambda part, n: part.update(Text("\n").join(lines(n)))),
     ("second-story", "#ss-night", lambda part, n: part.show_lines(lines(n))),
+    ("thief-dice", "#td-thieves", lambda part, n: part.update(Text("\n").join(lines(n)))),
 ]
 
 
@@ -99,12 +100,13 @@ async def test_a_steady_part_of_a_table_lays_nothing_out_for_fewer_lines(make_ap
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot, counts)
         part = app.screen.query_one(part_id)
-        show(part, 3)
+        most = part.region.height + 1  # a line more than it has
+        show(part, most)
         await quiet(pilot, counts)
         places = {w: w.region for w in app.screen.query("*")}
-        assert part.region.height == 3
+        assert part.region.height == most
         counts.reset()
-        for n in (1, 2, 3):
+        for n in (1, most - 1, most):
             show(part, n)
             await quiet(pilot, counts)
             assert counts.layouts == 0 and {w: w.region for w in app.screen.query("*")} == places, n

@@ -30,7 +30,7 @@ class ThiefDiceScreen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         yield TextLines(id="td-dice")
-        yield Drawn(id="td-thieves")
+        yield Drawn(id="td-thieves", steady=True)  # a line more or less: the notes below stay
         yield Drawn(id="td-notes")
 
     def show_table(self, view: dict) -> None:
