@@ -481,8 +481,7 @@ def playouts(seconds: float) -> None:
                     if not acting:
                         break
                     seat = acting[0]
-                    legal = game.legal_moves(seat)
-                    game.play(seat, legal[rnd.randrange(len(legal))])
+                    game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
                     n += 1
                 games += 1
                 moves += n

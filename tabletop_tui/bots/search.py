@@ -37,7 +37,11 @@ class _Node:
 def _mover(game: Game, rnd: random.Random | None = None) -> int | None:
     """The seat to move next: the first the game waits for that has a move (a random one of them, with
     `rnd`, where several decide at once)."""
-    waiting = [s for s in game.to_act() if game.legal_moves(s)]
+    acting = game.to_act()
+    if len(acting) == 1:  # most games wait for one seat at a time
+        seat = acting[0]
+        return seat if game.legal_moves(seat) else None
+    waiting = [s for s in acting if game.legal_moves(s)]
     if not waiting:
         return None
     return rnd.choice(waiting) if rnd is not None and len(waiting) > 1 else waiting[0]
@@ -121,7 +125,8 @@ class SearchBot(Bot):
                 seat = _mover(game, rnd)
                 if seat is None:
                     break
-                game.play(seat, rnd.choice(game.legal_moves(seat)))
+                # rnd.choice(legal), by its index: the same draw, and a move the game need not look for
+                game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
             result = rewards(game)
             for n in path:
                 n.visits += 1

@@ -295,35 +295,36 @@ class Stream:
     # Every draw below is `_next()` written out in place (the state's step and `_scramble`), the very
     # same arithmetic: two calls of Python functions cost more than the arithmetic itself, and a
     # random playout draws at almost every move. tests/test_engine.py compares each with `_next`.
+    # The constants are written out too (_GOLDEN, _MASK): a constant is read for less than a global.
 
     def __init__(self, seed: int, version: int = STREAM_VERSION):
         if version not in STREAM_VERSIONS:
             raise ValueError(f"there is no random stream version {shorten(version)}")
         z = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
         if version >= 2:  # _scramble(z)
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
         self._state = z
         self.draws = 0
 
     def _next(self) -> int:
-        self._state = z = (self._state + _GOLDEN) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         return _scramble(z)
 
     def below(self, n: int) -> int:
         """A whole number from 0 to n - 1."""
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return (z ^ (z >> 31)) % n
 
     def die(self, sides: int = 6) -> int:
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return (z ^ (z >> 31)) % sides + 1
 
     def dice(self, n: int, sides: int = 6) -> list[int]:
@@ -331,16 +332,16 @@ class Stream:
 
     def randint(self, a: int, b: int) -> int:
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return a + (z ^ (z >> 31)) % (b - a + 1)
 
     def choice(self, seq: Sequence[T]) -> T:
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return seq[(z ^ (z >> 31)) % len(seq)]
 
     def shuffle(self, items: list[Any]) -> None:
@@ -349,9 +350,9 @@ class Stream:
         z = self._state
         try:
             for i in range(len(items) - 1, 0, -1):
-                z = (z + _GOLDEN) & _MASK
-                y = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+                z = (z + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                y = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
                 j = (y ^ (y >> 31)) % (i + 1)
                 items[i], items[j] = items[j], items[i]
         finally:  # as far as it went, as the draws one by one went
@@ -359,17 +360,17 @@ class Stream:
 
     def coin(self) -> bool:
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return bool(z >> 63)  # the top bit of z ^ (z >> 31) is z's own
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        # the top bit of z ^ (z >> 31) is z's own: bit 63 of the last product
+        return ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0x8000000000000000 != 0
 
     def random(self) -> float:
         """A float in [0, 1)."""
         self.draws += 1
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def __deepcopy__(self, memo: Any) -> "Stream":
@@ -476,6 +477,20 @@ def _no_moves_once_over(hook: Callable[["Game", int], list[Move]]) -> Callable[[
 
     setattr(legal_moves, "no_moves_once_over", True)
     return legal_moves
+
+
+_Listing = TypeVar("_Listing", bound=Callable[..., list[Move]])
+
+
+def ends_with_the_game(hook: _Listing) -> _Listing:
+    """Marks a game's own `legal_moves` as one that returns [] for every seat by itself once `outcome()`
+    is set (the contract tests check it of every game). The engine then offers it as it is, without
+    its wrapper (`_no_moves_once_over`), and `play` need not ask `outcome()`: a move the list holds
+    is a move of a game that goes on. A subclass that defines its own `legal_moves` or `outcome`
+    without the mark is wrapped again."""
+    setattr(hook, "no_moves_once_over", True)
+    setattr(hook, "ends_with_the_game", True)
+    return hook
 
 
 class View(TypedDict, total=False):
@@ -601,6 +616,9 @@ class Game(abc.ABC):
     #: Whether the game declares what is hidden (`places` or, the older way, `hidden_from`): set for
     #: each class when it is made.
     _declares_hidden: ClassVar[bool] = False
+    #: Whether the class's own `legal_moves` returns [] once the game is over by itself
+    #: (`ends_with_the_game`): set for each class when it is made.
+    _moves_end: ClassVar[bool] = False
 
     def __init__(self, players: list[str], seed: int = 0, stream: int = STREAM_VERSION, **options: Any):
         players = [str(p) for p in players]
@@ -611,10 +629,12 @@ class Game(abc.ABC):
                 else f"{self.title} takes exactly {self.min_players} players, not {len(players)}"
             )
         self.players = players
-        self.seed = int(seed)
-        self.options = resolve_options(self.OPTIONS, options)
+        self.seed = seed = int(seed)
+        declared = self.OPTIONS
+        defaults = None if options else _DEFAULTS.get(id(declared))  # `resolve_options`' defaults, made once
+        self.options = defaults[1].copy() if defaults is not None else resolve_options(declared, options)
         self.stream = stream  # the version of the random stream (see STREAM_VERSION)
-        self.rng = Stream(self.seed, stream)
+        self.rng = Stream(seed, stream)
         self.reveals = 0
         self.history: list[tuple[int, Move]] = []
         self.log: list[Event] = []
@@ -630,10 +650,18 @@ class Game(abc.ABC):
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("legal_moves")
-        if callable(own) and not getattr(own, "no_moves_once_over", False) \
+        if callable(own) and getattr(own, "ends_with_the_game", False):
+            setattr(cls, "_own_legal_moves", own)  # the game's own list is [] once over: no check of the end
+            cls._moves_end = True
+        elif callable(own) and not getattr(own, "no_moves_once_over", False) \
                 and not getattr(own, "__isabstractmethod__", False):
             setattr(cls, "legal_moves", _no_moves_once_over(own))
             setattr(cls, "_own_legal_moves", own)  # what `play` asks, checking the end itself once
+            cls._moves_end = False
+        elif cls._moves_end and "outcome" in cls.__dict__:
+            # an outcome of its own, and the marked list of its parent: that list may no longer end with it
+            setattr(cls, "legal_moves", _no_moves_once_over(cls._own_legal_moves))
+            cls._moves_end = False
         own_view = cls.__dict__.get("view")
         if callable(own_view) and not getattr(own_view, "engine_view", False) \
                 and not getattr(own_view, "__isabstractmethod__", False):
@@ -717,7 +745,7 @@ class Game(abc.ABC):
         list keeps it alive), one of the seat's legal moves, and a game that goes on."""
         if not (type(seat) is int and 0 <= seat < len(self.players)
                 and (id(move) in _CHECKED or _checked_move(move))
-                and move in self._own_legal_moves(seat) and self.outcome() is None):
+                and move in self._own_legal_moves(seat) and (self._moves_end or self.outcome() is None)):
             raise IllegalMove(self._why_refused(seat, move))
         rng = self.rng
         before = rng.draws + self.reveals
@@ -736,6 +764,51 @@ class Game(abc.ABC):
                     break
         self.log.extend(events)
         return events
+
+    def play_legal(self, seat: int, index: int) -> list[Event]:
+        """`play(seat, legal_moves(seat)[index])`, for a caller that has just taken the move from the
+        list (a random playout, a computer player's search): the same effects (history, log, undo
+        floor, what each seat has seen, outcome) and the same refusal of a seat not at the table or a
+        game that is over, without looking for the move in the list. An index that names no move of
+        the list (not a whole number from 0 to its length - 1) is refused, the state untouched.
+
+        The same checks as `play`, the membership test aside (tests/test_engine_fast.py plays every
+        game of the catalog both ways and compares them); its body is `play`'s, written out here again
+        (a call more per move would cost a playout more than the test it saves)."""
+        if type(seat) is int and 0 <= seat < len(self.players):
+            moves = self._own_legal_moves(seat)
+            if type(index) is int and 0 <= index < len(moves):
+                move = moves[index]
+                if not ((id(move) in _CHECKED or _checked_move(move)) and (self._moves_end or self.outcome() is None)):
+                    raise IllegalMove(self._why_refused(seat, move))
+            else:
+                raise IllegalMove(self._why_no_index(seat, index, len(moves)))
+        else:
+            raise IllegalMove(self._why_refused(seat, None))
+        rng = self.rng
+        before = rng.draws + self.reveals
+        if self._declares_hidden:
+            return self._play_watched(seat, move, rng, before)
+        events = self._apply(seat, move)
+        history = self.history
+        history.append((seat, move))
+        if rng.draws + self.reveals != before:
+            self._undo_floor = len(history)
+        else:
+            for event in events:
+                if event.to is not None:
+                    self._undo_floor = len(history)
+                    break
+        self.log.extend(events)
+        return events
+
+    def _why_no_index(self, seat: int, index: Any, count: int) -> str:
+        if self.outcome() is not None:
+            return "The game is over."
+        if not count:
+            return self.not_your_turn(seat) or f"{self.players[seat]} has no move to make now."
+        return (f"{shorten(index)} names none of the {count} moves {self.players[seat]} may make now "
+                f"(they are numbered from 0 to {count - 1}).")
 
     def _play_watched(self, seat: int, move: Move, rng: Stream, before: int) -> list[Event]:
         """`play` for a game that declares its hidden cards, once the move has passed the checks."""
@@ -919,7 +992,12 @@ class Game(abc.ABC):
         state["players"] = list(self.players)
         state["options"] = dict(self.options)
         rng = self.rng
-        state["rng"] = rng.__copy__() if type(rng) is Stream else _copy.copy(rng)
+        if type(rng) is Stream:  # `Stream.__copy__`, without its call
+            state["rng"] = stream = Stream.__new__(Stream)
+            stream._state = rng._state
+            stream.draws = rng.draws
+        else:
+            state["rng"] = _copy.copy(rng)
         state["history"] = list(self.history)
         state["log"] = list(self.log)
         state["_watching"] = watch

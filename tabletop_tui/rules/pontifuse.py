@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, ends_with_the_game, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.words import listing, plural
 
@@ -413,7 +413,8 @@ class Pontifuse(Game):
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
         super().__init__(players, seed, **options)
-        self._texts = _texts(tuple(self.players))
+        names = tuple(self.players)
+        self._texts = _TEXTS.get(names) or _texts(names)
         self._limit = self.options["replay_limit"]
         self._past: list[str] = []  # the cells of each earlier (scoreless) board, "XO.XO...." style
         self._outcome: Outcome | None = None
@@ -452,9 +453,10 @@ class Pontifuse(Game):
             events.append(_flip_event(names[flipper], names[caller], flipper, board))
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        kind = move.kind
+        # A Move is a tuple (kind, args): read by index, which Python does for less than by field name.
+        kind = move[0]
         if kind == "place":
-            cell = move.args[0]
+            cell = move[1][0]
             bit = 1 << cell
             marks = self._m
             before = marks[seat]
@@ -480,7 +482,7 @@ class Pontifuse(Game):
             self._legal = PLACE_MOVES[occ]
             return [event]
         if kind == "call":
-            call = move.args[0]
+            call = move[1][0]
             heads = self.rng.coin()
             landed = "heads" if heads else "tails"
             res = seat if call == landed else 1 - seat
@@ -492,7 +494,7 @@ class Pontifuse(Game):
             self._legal = ARMY_MOVES
             return [self._texts.coin[seat][call == "heads"][heads]]
         # "army": chosen by the Punchinade; the Resonade leads the other one
-        army = 0 if move.args[0] == "English" else 1
+        army = 0 if move[1][0] == "English" else 1
         res = 1 - seat
         self._arm = arm = (army, 1 - army) if seat == 0 else (1 - army, army)
         texts = self._texts
@@ -534,6 +536,7 @@ class Pontifuse(Game):
     def to_act(self) -> list[int]:
         return self._toact
 
+    @ends_with_the_game  # once over, nobody's turn (`_turn` -1) and no move (`_legal` [])
     def legal_moves(self, seat: int) -> list[Move]:
         if seat == self._turn:
             return self._legal
