@@ -1,7 +1,9 @@
 """The pool table's physics: a straight shot pots the ball it is aimed at into the pocket behind it, a
 scratch is a scratch, a miss touches nothing, the outcome has the keys the rules read
 (pool_outcome.md), and the same shot gives the same outcome and resting places; the computer shooter
-picks the shot its caller's score likes best."""
+picks the shot its caller's score likes best. The games on this screen: a shot is one move that keeps its
+outcome (a malformed one refused), read by the rules (a straight shot sinks its ball, which Wild Bill
+respots; a scratch gives the cue ball in hand), and a recorded game replays without the physics."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One Ball through the screens. On this screen (the default): one player from the launcher's setup (the
 collection's first game for one), the cue ball placed and the break shot by keys, the call chosen with
-`b` and `p` and shown, each shot one move whose outcome the rules read, and the game resumed with the
-balls where they stopped, the physics never run again. On a real table: the break, calls by pocket keys,
+`b` and `p` and shown, each shot one move whose outcome the rules read (one step for undo), and the
+game resumed with the balls where they stopped, the physics never run again. On a real table: the break, calls by pocket keys,
 a miss spotting a ball, and the results."""
 
 from tabletop_tui.pool import physics
@@ -57,6 +57,12 @@ async def test_shots_on_this_screen_by_keys_then_resumed_without_physics(make_ap
         assert len(game.history) == 2 and move_outcome(game.history[1][1])["call"] == list(called)
         on_table = {str(b): list(p) for b, p in felt.positions.items()}
         assert on_table == game.view(0)["balls"]  # the widget's resting places are the rules'
+        await pilot.press("u")  # one shot is one step back: the balls where the break left them
+        await settle(pilot)
+        game = screen.session.game
+        assert len(game.history) == 1 and felt.positions == {int(b): tuple(p) for b, p in game.view(0)["balls"].items()}
+        await shoot_by_keys(pilot, app, "5", "space")  # the same stroke again: the same table
+        assert {str(b): list(p) for b, p in felt.positions.items()} == on_table
         save_id = screen.session.save_id
 
     def no_physics(*args, **kwargs):
