@@ -1,10 +1,12 @@
 """The pool table widget: the aiming keys turn the ghost line (coarse, and fine with shift), the power
 keys fill the meter, a shot posts its outcome when the balls stop (the animation played frame by frame,
 or skipped with a key), and a key while aiming draws one frame in which only the lines the ghost line
-crosses are drawn anew."""
+crosses are drawn anew. The shot is simulated in a thread: the key's own frame says "Rolling..." first,
+and Python's full garbage collection waits while the balls roll."""
 
 from __future__ import annotations
 
+import gc
 import math
 
 from textual._compositor import CompositorUpdate
@@ -77,6 +79,8 @@ async def test_a_shot_posts_its_outcome_when_the_balls_stop() -> None:
         table.frame_period = 100.0  # the frames are advanced here, one at a time
         await pilot.press("5", "space")
         assert table.rolling and not app.shots
+        await app.workers.wait_for_complete()  # the simulation, in a thread
+        await pilot.pause()
         frames = len(table.frames)
         assert frames > 10
         for _ in range(frames - 1):
@@ -99,6 +103,8 @@ async def test_the_animation_can_be_skipped() -> None:
         await pilot.pause()
         table.frame_period = 100.0  # no frame comes by itself
         await pilot.press("0", "space")  # full power: a long shot
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert table.rolling and table.frame == 0 and len(table.frames) > 100
         await pilot.press("s")
         await pilot.pause()
@@ -151,3 +157,38 @@ async def test_the_cue_ball_in_hand_is_placed_behind_the_head_string_and_never_o
         assert table.placing is None and placed == [table.positions[0]]
         assert table.positions[0][1] == 25.0 + 4.5
         assert ghost_pixels(table)  # aiming again
+
+
+async def test_the_shooting_key_says_rolling_at_once_and_the_collector_waits_for_the_balls(monkeypatch) -> None:
+    import threading
+
+    from tabletop_tui.ui.widgets import pool_table
+
+    go = threading.Event()
+
+    def slow_physics(*args, **kwargs):  # the simulation held until the test lets it go
+        go.wait(10)
+        return simulate_shot(*args, **kwargs)
+
+    monkeypatch.setattr(pool_table, "simulate_shot", slow_physics)
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(PoolTable)
+        await pilot.pause()
+        table.frame_period = 100.0
+        held = gc.get_threshold()
+        drawn = app.frames_drawn
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.pending and table.rolling and not table.frames  # still simulating, in its thread
+        assert table.status_text() == " Rolling..." and app.frames_drawn > drawn  # and said on screen
+        await pilot.press("left")  # no aiming while the shot is simulated
+        assert table.angle == 0.0
+        go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not table.pending and table.frames and table.rolling
+        assert gc.get_threshold()[2] > held[2]  # no full collection in the middle of the animation
+        await pilot.press("s")
+        await pilot.pause()
+        assert gc.get_threshold() == held and len(app.shots) == 1
