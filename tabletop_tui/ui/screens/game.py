@@ -187,7 +187,7 @@ class GameScreen(Screen):
             with _Side(id="side"):
                 yield Scoreboard(id="scores")
                 yield MoveLog(id="log")
-        yield Drawn(id="prompt")
+        yield Drawn(id="prompt", steady=True)  # a prompt of one line after one of two: nothing moves
         yield ActionBar(id="actions")
         yield KeyBar()  # Textual's Footer's look and ways, one widget instead of one for each key
 
@@ -591,6 +591,11 @@ class GameScreen(Screen):
             self.set_timer(delay, callback)
         else:
             self.call_after_refresh(callback)
+
+    def step_is_current(self, turn: int | None) -> bool:
+        """Whether a computer's step scheduled as `turn` is still for this table: no undo came first, the
+        screen is shown and the game goes on (for a screen that shows the step before making it)."""
+        return (turn is None or turn == self._bot_turn) and self.is_attached and not self.session.over()
 
     def computer_step(self, step, turn: int | None = None) -> None:
         if turn is not None and turn != self._bot_turn:

@@ -133,7 +133,7 @@ class PoolScreen(GameScreen):
         seat, move = step
         outcome = move_outcome(move) if self.on_screen and move.kind == SHOT else None
         if (outcome is None or self.app.bot_delay <= 0 or "aim" not in outcome or "power" not in outcome
-                or (turn is not None and turn != self._bot_turn) or not self.is_attached or self.session.over()):
+                or not self.step_is_current(turn)):
             super().computer_step(step, turn)
             return
         felt = self.query_one("#felt", PoolTable)
