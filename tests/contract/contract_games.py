@@ -62,8 +62,8 @@ PLANS: dict[str, Plan] = {
     "king-of-the-beach": Plan(beat_games=40, beat_players=4),  # fair: a quarter, and robots win most games
     "dungeon-crawl": Plan(beat_games=30, beat_share=0.5),  # fair: a third; it wins about two in three
     "magic-hate-ball": Plan(beat_games=40, beat_share=0.5),
-    "wild-bill": Plan(beat_games=20, beat_share=0.6),
-    "one-ball": Plan(beat_players=1, no_beat="one player: no opponent to beat; its computer clears the table in about one game in five, random entries never"),
+    "wild-bill": Plan(beat_games=20, beat_share=0.6, options={"target": 10}),  # shorter games, the shooters' too
+    "one-ball": Plan(beat_players=1, no_beat="one player: no opponent to beat; its computer shooter clears the table in about one game in six (7 of 40 in simulate)"),
 }
 
 
