@@ -85,8 +85,22 @@ async def test_the_host_screen_plays_to_the_end_and_the_game_is_recorded_once(ma
         assert isinstance(app.screen, ResultsScreen)
         bo.poll()
         assert bo.over() and bo.finished_saved
-    standings = store._conn.execute("SELECT count(*) FROM standings WHERE save_id = ?", (made.save_id,)).fetchone()
-    assert standings[0] == 2 and store.waiting() == []
+        standings = store._conn.execute("SELECT count(*) FROM standings WHERE save_id = ?", (made.save_id,)).fetchone()
+        assert standings[0] == 2 and store.waiting() == []
+        # Bo's screen leaves the next game to the host's: no p or d there
+        await app.push_screen(ResultsScreen(bo))
+        await settle(pilot)
+        assert "Ada's screen may start the next game" in shown(app.screen.query_one("#results-again"))
+        assert app.screen.check_action("again", ()) is False and app.screen.check_action("same_deal", ()) is False
+        app.pop_screen()
+        await settle(pilot)
+        # play again: the host's screen starts the next game on the same screens, Bo's seat waiting for him
+        assert "on the same screens" in shown(app.screen.query_one("#results-again"))
+        await pilot.press("p")
+        await settle(pilot, 3)
+        again = app.screen.session
+        assert isinstance(app.screen, GameScreen) and again.shared and again.seat == 0 and again.save_id != made.save_id
+        assert [(w["id"], [s["seat"] for s in w["seats"]]) for w in store.waiting()] == [(again.save_id, [1])]
 
 
 async def test_the_setup_offers_another_screen_per_seat(make_app, store):

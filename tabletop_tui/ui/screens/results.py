@@ -64,8 +64,23 @@ class ResultsScreen(Screen):
             yield Static(self.saved_line(), id="results-moves")
             # a game with neither cards nor dice says its own words for it (its rules' `same_deal_words`)
             same = getattr(self.session.game, "same_deal_words", SAME_DEAL)
-            yield Static(Text(f"p: {AGAIN}.  d: {same}.", style="dim"), id="results-again")
+            yield Static(Text(self.again_line(same), style="dim"), id="results-again")
         yield Footer()
+
+    def again_line(self, same: str) -> str:
+        session = self.session
+        if session.shared and not session.hosting:  # the host's screen starts the next one
+            host = session.players[session.host_seat]
+            return (f"{host}'s screen may start the next game on the same screens: join it with j in the "
+                    f"launcher (or tabletop-tui join).")
+        if session.shared:
+            return f"p: {AGAIN}, on the same screens (the others join it).  d: {same}."
+        return f"p: {AGAIN}.  d: {same}."
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("again", "same_deal") and self.session.shared and not self.session.hosting:
+            return False  # a joined screen: the next game is the host's to start
+        return super().check_action(action, parameters)
 
     def saved_line(self) -> Text:
         session = self.session
@@ -88,7 +103,16 @@ class ResultsScreen(Screen):
     def start_with(self, seed: int) -> None:
         old = self.session
         options = dict(old.game.options)
-        new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store, old.curtain)
+        if old.shared:  # the same seats on the same screens: the others join the new game
+            remote = [s for s in range(len(old.players)) if s not in old.computer and s != old.seat]
+            try:
+                new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store,
+                                  remote=remote, takeover=old.takeover)
+            except ValueError as exc:
+                self.notify(f"The next game could not be started: {exc}", severity="error")
+                return
+        else:
+            new = Session.new(old.info.id, list(old.players), seed, options, list(old.computer), old.store, old.curtain)
         self.app.switch_screen(self.app.game_screen(new))
 
     def action_table(self) -> None:
