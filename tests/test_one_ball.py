@@ -140,3 +140,16 @@ async def test_a_lost_game_reads_nobody_won_in_the_results_and_the_finished_game
         await settle(pilot, 3)
         detail = words(app.screen.query_one("#finished-detail"))
         assert "nobody won" in detail and "Solo won" not in detail
+
+
+def test_a_break_on_the_table_says_once_how_many_it_sank():
+    """On the table a break is one move: its line says how many balls it sank, not a line a ball."""
+    from tabletop_tui.pool.physics import simulate_shot
+    from tabletop_tui.rules.pool import outcome_move
+
+    g = OneBall(["Solo"])  # on this screen
+    balls = g.view(0)["balls"]
+    outcome, _ = simulate_shot(balls, 0.0, 1.0, seed=10)  # sinks the 10 and the 7
+    assert [ball for ball, _pocket in outcome["sunk"]] == [10, 7]
+    text = shot(g, outcome_move(outcome, cue=balls.get("0", balls.get(0)), aim=0.0, power=1.0))
+    assert "sinks a ball" not in text and "sinks 2 balls on the break" in text

@@ -136,7 +136,10 @@ class OneBall(TableShots, RestKeeper, Game):
         if move.kind == SHOT:
             outcome = move_outcome(move)
             assert outcome is not None
-            return [e for m in shot_moves(outcome, **shot_context(self.view())) for e in self._apply(seat, m)]
+            on_the_break = self.is_break
+            events = [e for m in shot_moves(outcome, **shot_context(self.view())) for e in self._apply(seat, m)]
+            # the break's own line says how many it sank: not a line a ball as well
+            return [e for e in events if e.kind != "sink"] if on_the_break else events
         return self._foul(str(move.args[0]))
 
     def cue_in_hand(self) -> bool:
