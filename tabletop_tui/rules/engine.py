@@ -747,6 +747,10 @@ class Game(abc.ABC):
                 and (id(move) in _CHECKED or _checked_move(move))
                 and move in self._own_legal_moves(seat) and (self._moves_end or self.outcome() is None)):
             raise IllegalMove(self._why_refused(seat, move))
+        return self._make(seat, move)
+
+    def _make(self, seat: int, move: Move) -> list[Event]:
+        """Apply a move that passed the checks (`play`, `play_legal`): history, log, undo floor."""
         rng = self.rng
         before = rng.draws + self.reveals
         if self._declares_hidden:
@@ -773,8 +777,7 @@ class Game(abc.ABC):
         the list (not a whole number from 0 to its length - 1) is refused, the state untouched.
 
         The same checks as `play`, the membership test aside (tests/test_engine_fast.py plays every
-        game of the catalog both ways and compares them); its body is `play`'s, written out here again
-        (a call more per move would cost a playout more than the test it saves)."""
+        game of the catalog both ways and compares them), then the same `_make`."""
         if type(seat) is int and 0 <= seat < len(self.players):
             moves = self._own_legal_moves(seat)
             if type(index) is int and 0 <= index < len(moves):
@@ -785,22 +788,7 @@ class Game(abc.ABC):
                 raise IllegalMove(self._why_no_index(seat, index, len(moves)))
         else:
             raise IllegalMove(self._why_refused(seat, None))
-        rng = self.rng
-        before = rng.draws + self.reveals
-        if self._declares_hidden:
-            return self._play_watched(seat, move, rng, before)
-        events = self._apply(seat, move)
-        history = self.history
-        history.append((seat, move))
-        if rng.draws + self.reveals != before:
-            self._undo_floor = len(history)
-        else:
-            for event in events:
-                if event.to is not None:
-                    self._undo_floor = len(history)
-                    break
-        self.log.extend(events)
-        return events
+        return self._make(seat, move)
 
     def _why_no_index(self, seat: int, index: Any, count: int) -> str:
         if self.outcome() is not None:
