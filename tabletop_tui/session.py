@@ -442,14 +442,23 @@ class Session:
             self.store.sync(self.save_id, keep, [[seat, move.to_json()] for seat, move in self.game.history[keep:]],
                             outcome.to_json() if outcome is not None and not self.finished_saved else None,
                             self.holder, self.to_act())
-        except SaveLost as exc:
+        except StoreError as exc:
+            self._not_saved(exc)
+            return
+        self._saved(outcome)
+
+    def _not_saved(self, exc: StoreError) -> None:
+        """A write of the game that failed: the save no longer ours (`save_lost`), or a failure tried
+        again after the next move (`save_problem`)."""
+        if isinstance(exc, SaveLost):
             self.save_lost = f"Moves made here are no longer saved: {exc}."
             self.save_problem = ""
-            return
-        except StoreError as exc:
+        else:
             self.save_problem = (f"Not saved yet: {exc}. The game goes on, and saving is tried again after "
                                  "the next move.")
-            return
+
+    def _saved(self, outcome) -> None:
+        """Every move of the game is saved (and its finish, where it is over)."""
         self.synced = len(self.game.history)
         self.finished_saved = self.finished_saved or outcome is not None
         self.save_problem = ""
@@ -470,17 +479,10 @@ class Session:
             self._reload()
             self.catch_up()
             return
-        except SaveLost as exc:
-            self.save_lost = f"Moves made here are no longer saved: {exc}."
-            self.save_problem = ""
-            return
         except StoreError as exc:
-            self.save_problem = (f"Not saved yet: {exc}. The game goes on, and saving is tried again after "
-                                 "the next move.")
+            self._not_saved(exc)
             return
-        self.synced = len(self.game.history)
-        self.finished_saved = self.finished_saved or outcome is not None
-        self.save_problem = ""
+        self._saved(outcome)
 
     def to_act(self) -> list[int] | str:
         """Whose turn it is, as the store keeps it for its listings: the seats the game waits for, or

@@ -954,7 +954,7 @@ def test_a_game_nobody_won_is_played_neither_won_nor_drawn(store, monkeypatch):
     monkeypatch.setattr(store_module, "_now", lambda: float(next(clock)))
 
     def played(moves):
-        game = OneBall(["Solo"], 3)
+        game = OneBall(["Solo"], 3, table="real")  # refereed: the moves by keys
         save_id = store.new_game(game.record(), [], "One Ball")
         for move in moves:
             game.play(0, move)
