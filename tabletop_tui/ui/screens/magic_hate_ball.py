@@ -188,6 +188,21 @@ class PoolScreen(GameScreen):
                 "String from the hand, `k` the break missed the Foot Spot ball, `o` another foul.\n")
 
 
+def felt_line(view: dict, lead: str, on_the_break: str, inning: bool) -> Text:
+    """The line above the table on this screen: `lead` (the balls left, the points to win), then the
+    break's words, the cue ball in hand, or (where `inning`) the inning's points so far."""
+    line = Text(f"{lead}   ", style="bold")  # (a part's leading spaces are not drawn)
+    if view["over"]:
+        pass
+    elif view["is_break"]:
+        line.append(on_the_break, style="cyan")
+    elif view["in_hand"]:
+        line.append("Cue ball in hand: shoot below the Head String.", style="bold red")
+    elif inning:
+        line.append(f"This inning: {view['inning_points']:+d}", style="cyan")
+    return line
+
+
 def marker(seat: int, view: dict) -> Text:
     """A line's start: an arrow for the player who shoots (styled alone, not the whole line)."""
     line = Text()
@@ -238,16 +253,8 @@ class MagicHateBallScreen(PoolScreen):
         if view["phase"] == "handicaps":
             return [Text("Handicaps: each player's starting score. The lowest breaks.", style="bold")]
         if self.on_screen:
-            line = Text(f"{view['on_table']} balls   ", style="bold")  # (a part's leading spaces are not drawn)
-            if view["over"]:
-                pass
-            elif view["is_break"]:
-                line.append("The break: it scores nothing.", style="cyan")
-            elif view["in_hand"]:
-                line.append("Cue ball in hand: shoot below the Head String.", style="bold red")
-            elif view["current"] is not None:
-                line.append(f"This inning: {view['inning_points']:+d}", style="cyan")
-            return [line]
+            return [felt_line(view, f"{view['on_table']} balls", "The break: it scores nothing.",
+                              view["current"] is not None)]
         line = Text(f"Balls on the table: {view['on_table']}", style="bold")
         if view["shot_sunk"]:
             line.append(f"   this shot: {view['shot_sunk']} sunk", style="bold yellow")

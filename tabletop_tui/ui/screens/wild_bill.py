@@ -8,22 +8,14 @@ from __future__ import annotations
 from rich.text import Text
 
 from tabletop_tui.rules.pool import POCKET_WORDS, SPOT_WORDS
-from tabletop_tui.ui.screens.magic_hate_ball import NAME_WIDTH, PoolScreen, marker, shoot_prompt
+from tabletop_tui.ui.screens.magic_hate_ball import NAME_WIDTH, PoolScreen, felt_line, marker, shoot_prompt
 
 
 class WildBillScreen(PoolScreen):
     def table_lines(self, view: dict) -> list[Text]:
         if self.on_screen:
-            line = Text(f"{view['target']} to win   ", style="bold")  # (a part's leading spaces are not drawn)
-            if view["over"]:
-                pass
-            elif view["is_break"]:
-                line.append("The break: first hit the ball on the Foot Spot.", style="cyan")
-            elif view["in_hand"]:
-                line.append("Cue ball in hand: shoot below the Head String.", style="bold red")
-            elif view["inning_points"]:
-                line.append(f"This inning: {view['inning_points']:+d}", style="cyan")
-            return [line]
+            return [felt_line(view, f"{view['target']} to win", "The break: first hit the ball on the Foot Spot.",
+                              bool(view["inning_points"]))]
         shot = view["shot"]
         line = Text("Spots: Head · Center · Foot", style="bold")
         if view["last_spots"]:
