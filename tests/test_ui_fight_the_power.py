@@ -6,12 +6,14 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.fight_the_power import FightThePowerScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
+from tabletop_tui.ui.widgets.grid import TextLines
 
+from test_ui_frames import Counts, quiet, scene_app
 from ui_helpers import assert_fits, bar, log_text, open_setup, press_for_move, settle, shown, start, type_into, words
 
 GAME = "fight-the-power"
 SEVEN = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
-PARTS = ("#ftp-factions", "#ftp-fight")
+PARTS = ("#ftp-table",)
 
 
 async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store):
@@ -44,19 +46,19 @@ async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store)
                     move = actions[letters[0]]
                     await press_for_move(pilot, screen, letters[0])
                     recruits += 1
-                    assert f"{names[me]} recruited a" in words(screen.query_one("#ftp-fight")) or game.outcome()
+                    assert f"{names[me]} recruited a" in words(screen.query_one("#ftp-table")) or game.outcome()
                     assert f"recruits one of {names[move.args[0]]}'s {move.args[1]}s" in log_text(screen)
                 else:
                     await press_for_move(pilot, screen, "1")
             elif view["phase"] == "aim":
                 me, target = view["current"], view["target"]
-                assert f"{names[me]} attacks {names[target]}" in words(screen.query_one("#ftp-fight"))
+                assert f"{names[me]} attacks {names[target]}" in words(screen.query_one("#ftp-table"))
                 dice = view["dice"][me]
                 if dice[0] == 6 and not kept:  # keep a 6 once: press its number, see it kept
                     await press_for_move(pilot, screen, "1")
                     kept += 1
                     assert screen.session.game.view(None)["rolling"][0] is False
-                    assert "■ keep 6 ? roll" in words(screen.query_one("#ftp-fight"))
+                    assert "■ keep 6 ? roll" in words(screen.query_one("#ftp-table"))
                     assert "Roll the 6" in [a.label for a in bar(app).actions]
                 await press_for_move(pilot, screen, "f")
                 fights += 1
@@ -64,7 +66,7 @@ async def test_three_factions_play_to_the_end_from_the_launcher(make_app, store)
                 a = names[fight["attacker"]]
                 said = f"{a}'s {' '.join(map(str, fight['attack']))}"
                 assert said in log_text(screen)
-                assert f"{a} attack" in words(screen.query_one("#ftp-fight"))
+                assert f"{a} attack" in words(screen.query_one("#ftp-table"))
             else:  # take: the winner presses the face to take
                 taker = view["taker"]
                 face = max(int(k) for k in actions)
@@ -153,3 +155,36 @@ async def test_computer_factions_play_a_whole_game_by_themselves(make_app, store
         assert game.outcome() is not None and len(game.history) > 5
         assert any(move.kind == "roll" for _, move in game.history)
     assert len(store.stats(GAME)) == 5 and store.unfinished() == []
+
+
+async def test_the_factions_and_the_fight_trade_rows_without_a_layout(make_app, store, monkeypatch):
+    """The factions and the fight below them are one steady part: a fight picked (the fight's lines
+    grow, the factions' shrink) and taken back, dice kept and let roll, lay nothing out and move no
+    widget; the factions are not built again while their dice and whose turn it is stay the same."""
+    counts = Counts(monkeypatch)
+    built = []
+    faction_lines = FightThePowerScreen.faction_lines
+    monkeypatch.setattr(FightThePowerScreen, "faction_lines",
+                        lambda screen, view, spare: built.append(spare) or faction_lines(screen, view, spare))
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        part = screen.query_one("#ftp-table", TextLines)
+        assert screen.game.phase == "turn"
+        for key in ("1", "u"):  # the fight's lines once, and the turn's: each size laid out once
+            await pilot.press(key)
+            await quiet(pilot, counts)
+        assert screen.game.phase == "turn"
+        history = len(screen.game.history)
+        places = {w: w.region for w in screen.query("*")}
+        counts.reset()
+        built.clear()
+        for key in ("1", "2", "3", "u", "u", "u", "1", "u"):  # fight, keep two dice, take it all back
+            await pilot.press(key)
+            await quiet(pilot, counts)
+            assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, key
+        assert screen.game.phase == "turn" and len(screen.game.history) == history
+        # built for each fight picked and each turn back (another spare row), not for a die kept
+        assert len(built) == 4
+        assert "Ada" in words(part)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.fight_the_power import ORDINALS, distance, faces
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.things import die_chip, join_lines, mini_die_lines, side_by_side
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.things import die_chip, mini_die_lines, side_by_side
 
 #: one colour per rank, so that equal faces stand out as a block (the number is on every die too)
 FACE_STYLE = {6: "bold #ff6b6b", 5: "bold #d98cff", 4: "bold #4aa3ff", 3: "bold #3cc35a", 2: "bold #e8d23a",
@@ -42,9 +41,14 @@ def grouped_minis(dice: list[int]) -> list[Text]:
 
 
 class FightThePowerScreen(GameScreen):
+    _factions: list[Text] = []  # the factions' lines as last built (part_changed)
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="ftp-factions")
-        yield Drawn(id="ftp-fight")
+        # The factions and the fight below them, one part drawn by lines: the two trade rows within the
+        # room the table has (a fight of small dice leaves the factions fewer), so that as two parts
+        # each such trade changed both heights and laid the whole screen out. As one steady part, fewer
+        # lines leave the rest blank and nothing moves; a line that did not change is not drawn again.
+        yield TextLines(id="ftp-table", steady=True)
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -57,8 +61,11 @@ class FightThePowerScreen(GameScreen):
     def show_table(self, view: dict) -> None:
         fight = self.fight_lines(view)
         spare = self.room() - len(fight) - len(view["players"])
-        self.query_one("#ftp-factions", Static).update(join_lines(self.faction_lines(view, spare)))
-        self.query_one("#ftp-fight", Static).update(join_lines(fight))
+        # the factions are built again only when what they show changed (not for a die kept or let roll)
+        key = (tuple(view["players"]), view["current"], tuple(map(tuple, view["dice"])), spare)
+        if self.part_changed("ftp-factions", key):
+            self._factions = self.faction_lines(view, spare)
+        self.query_one("#ftp-table", TextLines).show_lines(self._factions + fight)
 
     def faction_lines(self, view: dict, spare: int) -> list[Text]:
         """One row per faction; with two spare rows per faction all are drawn as small dice, with two
