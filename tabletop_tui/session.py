@@ -57,12 +57,13 @@ NO_UNDO = "A move seen on another screen cannot be taken back (no undo on severa
 
 def shared_problem(info: GameInfo, options: dict, remote: list[int], computer: list[int], players: int) -> str:
     """Why a game cannot be played on several screens with these seats ("" if it can): each screen
-    plays one seat, this one among them; a pool referee is one screen; real time is one keyboard."""
+    plays one seat, this one among them; a pool referee (a real table) is one screen; real time is one
+    keyboard."""
     if not remote:
         return ""
-    if info.family == "Pool":
-        return (f"{info.title} is a referee for a real pool table: it is kept on one screen, beside the table "
-                "(no seat on another screen)")
+    if info.family == "Pool" and options.get("table") != "screen":
+        return (f"{info.title} on a real table is refereed from one screen, beside the table: choose \"on this "
+                "screen\" to play it on several screens")
     if options.get("mode") == "realtime":
         return (f"{info.title} in real time is played at one keyboard, everyone at once: choose \"in turns\" "
                 "to play it on several screens")

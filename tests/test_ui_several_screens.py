@@ -4,7 +4,7 @@ why there is none; the setup's choice of seats; the launcher's and `join`'s list
 
 from __future__ import annotations
 
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Select
 
 from tabletop_tui import catalog
 from tabletop_tui.session import Session
@@ -136,12 +136,22 @@ async def test_the_setup_offers_another_screen_per_seat(make_app, store):
 async def test_the_setup_refuses_another_screen_where_it_cannot_be(make_app, store):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for game_id in ("wild-bill", "one-ball"):
-            app.open_setup(catalog.get(game_id))
-            await settle(pilot, 3)
-            assert not app.screen.query_one("#remote-0").display  # a referee: one screen
-            app.pop_screen()
-            await settle(pilot)
+        app.open_setup(catalog.get("one-ball"))
+        await settle(pilot, 3)
+        assert not app.screen.query_one("#remote-0").display  # a game of one: one screen
+        app.pop_screen()
+        await settle(pilot)
+        app.open_setup(catalog.get("wild-bill"))  # on a real table, refereed from one screen
+        await settle(pilot, 3)
+        setup = app.screen
+        setup.query_one("#opt-table", Select).value = "real"
+        setup.query_one("#remote-1", Checkbox).value = True
+        await settle(pilot)
+        setup.action_start()
+        await settle(pilot, 2)
+        assert "on a real table is refereed from one screen" in " ".join(shown(setup.query_one("#error-takeover")).split())
+        app.pop_screen()
+        await settle(pilot)
         app.open_setup(catalog.get("headless-in-seattle"))
         await settle(pilot, 3)
         setup = app.screen
@@ -151,3 +161,49 @@ async def test_the_setup_refuses_another_screen_where_it_cannot_be(make_app, sto
         await settle(pilot, 2)
         assert "in real time is played at one keyboard" in " ".join(shown(setup.query_one("#error-takeover")).split())
         assert store.waiting() == []
+
+
+async def test_a_pool_game_on_two_screens_shows_the_other_screens_shot_rolling(make_app, store, data_dir, monkeypatch):
+    """Magic Hate Ball on the table, Ada here and Bo on another screen: Bo's shot, made there, rolls on
+    Ada's table (its stroke simulated again) and ends where the record says; Ada shoots by her keys."""
+    from tabletop_tui.bots.base import Knowledge
+    from tabletop_tui.ui.widgets.pool_table import PoolTable
+
+    shown_shots = []
+    replay = PoolTable.replay
+    monkeypatch.setattr(PoolTable, "replay", lambda self, *a: (shown_shots.append(a), replay(self, *a))[1])
+    made = Session.new("magic-hate-ball", ["Ada", "Bo"], 2, store=store, remote=[1])  # the table here: the default
+    made.release()
+    bo = Session.join(Store.open(str(data_dir)), made.save_id, 1)
+    bo_hand = catalog.get("magic-hate-ball").bot_class()(1, 2)
+    app = make_app(start={"join": made.save_id, "seat": 0})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        game = screen.session.game
+        felt = screen.query_one("#felt", PoolTable)
+        for _ in range(40):
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            shots = {seat for seat, move in game.history if move.kind == "shot"}
+            if game.over or shots == {0, 1}:
+                break
+            if felt.rolling:
+                await pilot.press("s")
+            elif 0 in game.to_act():
+                await pilot.press("h" if game.view(0)["phase"] == "handicaps" else
+                                  "enter" if felt.placing is not None else "space")
+            else:
+                bo.poll()
+                bo.play(1, bo_hand.decide(Knowledge(bo.game, 1)))
+                screen.watch_store()
+        for _ in range(5):  # the shot being shown ends where its record says
+            await app.workers.wait_for_complete()
+            if felt.rolling:
+                await pilot.press("s")
+            await settle(pilot)
+        assert {seat for seat, move in game.history if move.kind == "shot"} == {0, 1}
+        assert shown_shots, "Bo's shot was not shown rolling on Ada's table"
+        assert game.record() == bo.game.record() or bo.poll()
+        if not game.over:
+            assert {str(b): list(p) for b, p in felt.positions.items()} == game.view(0)["balls"]

@@ -28,8 +28,8 @@ same computer, the same store.
   takes a seat whose screen is still open only if the host allowed it in the setup.
 - The computer seats are played by the screen that started the game. If it leaves, they wait for it
   to come back (anyone may rejoin its seat).
-- Not on several screens: the pool referees (one screen beside the table), and Headless in Seattle in
-  real time (play it in turns).
+- Not on several screens: a pool game refereed at a real table (one screen beside it; on the table
+  here it can be shared), and Headless in Seattle in real time (play it in turns).
 - At the end each screen shows the results and its own seat's final table; the game is recorded once.
 """
 

@@ -42,6 +42,7 @@ class PoolScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._computer_shot: tuple[int, Move, int | None] | None = None  # the computer's shot being shown
+        self._news_shot = False  # another screen's shot being shown (made there)
         self._aiming_at = -1  # the number of moves when the person's aim began (a shot after an undo is not theirs)
         self._hand_at = -1  # the number of moves when the cue ball in hand was last given
 
@@ -107,6 +108,11 @@ class PoolScreen(GameScreen):
             self._computer_shot = None
             GameScreen.computer_step(self, (seat, move), turn)
             return
+        if self._news_shot:  # another screen's shot, made there: shown, now the balls as the rules say
+            self._news_shot = False
+            self._part_keys.pop("felt", None)
+            self.refresh_table()
+            return
         felt = self.query_one("#felt", PoolTable)
         view = self.game.view(self.viewer())
         seat = self.shooter(view)
@@ -136,12 +142,30 @@ class PoolScreen(GameScreen):
                 or not self.step_is_current(turn)):
             super().computer_step(step, turn)
             return
-        felt = self.query_one("#felt", PoolTable)
         self._computer_shot = (seat, move, turn)
+        self.show_shot(outcome)
+
+    def show_shot(self, outcome: dict[str, Any]) -> None:
+        """A shot made elsewhere (a computer's, another screen's) rolled on the table: its recorded stroke
+        simulated again for the frames, its recorded outcome at the end."""
+        felt = self.query_one("#felt", PoolTable)
         felt.aiming = False
         felt.placing = None
         recorded = {k: v for k, v in outcome.items() if k not in ("cue", "aim", "power")}
         felt.replay(recorded, outcome["aim"], outcome["power"], outcome.get("cue"))
+
+    def show_news(self) -> None:
+        """On several screens: another screen's shot is shown rolling here, as a computer's is (one shot
+        come alone: after several, the balls are put where the rules say)."""
+        session = self.session
+        if self.on_screen and len(session.news) == 1 and not session.reloaded and self.game.history:
+            move = self.game.history[-1][1]
+            outcome = move_outcome(move) if move.kind == SHOT else None
+            felt = self.query_one("#felt", PoolTable)
+            if outcome is not None and "aim" in outcome and "power" in outcome and not felt.rolling:
+                self._news_shot = True
+                self.show_shot(outcome)
+        super().show_news()
 
     def action_undo(self) -> None:
         if self.on_screen:

@@ -125,9 +125,9 @@ class SetupScreen(Screen):
         return self.opened_at is None or event.time < self.opened_at
 
     def several_screens(self) -> bool:
-        """Whether seats may be played on other screens: not for a pool referee (one screen, beside
-        the table), nor a game of one."""
-        return self.info.family != "Pool" and self.info.max_players > 1
+        """Whether seats may be played on other screens: not in a game of one (what the options allow
+        is said at the start: a pool referee, real time, see `shared_problem`)."""
+        return self.info.max_players > 1
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         # a seat is this screen's, the computer's or another screen's: one of the three
