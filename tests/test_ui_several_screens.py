@@ -194,6 +194,8 @@ async def test_a_pool_game_on_two_screens_shows_the_other_screens_shot_rolling(m
                 await pilot.press("h" if game.view(0)["phase"] == "handicaps" else
                                   "enter" if felt.placing is not None else "space")
             else:
+                if game.view(0)["phase"] != "handicaps":
+                    assert "), on another screen." in shown(screen.query_one("#prompt"))
                 bo.poll()
                 bo.play(1, bo_hand.decide(Knowledge(bo.game, 1)))
                 screen.watch_store()

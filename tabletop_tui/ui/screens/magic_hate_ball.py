@@ -342,6 +342,8 @@ def shoot_prompt(screen: PoolScreen, view: dict, seat: int, who: str) -> str:
     """The prompt on this screen: who shoots, and how (or that the computer does)."""
     if screen.session.is_computer(seat):
         return f"{who}: the computer shoots."
+    if not screen.may_act(seat):  # on several screens: another screen's seat
+        return f"{who}, on another screen."
     if view.get("cue_in_hand") and screen.query_one("#felt", PoolTable).placing is not None:
         return f"{who}: place the cue ball behind the Head String (arrows), Enter puts it down."
     return f"{who}: aim with ← →, power ↑ ↓, Space shoots."
