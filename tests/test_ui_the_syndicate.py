@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.text import Text
 from textual import events
 from textual.geometry import Region
 
@@ -265,3 +266,38 @@ def test_a_row_of_card_boxes_is_the_line_side_by_side_makes():
         expected = side_by_side([ours, theirs], gap=pair_gap)
         rows = [row_of([box[i] for box in boxes], [gap, pair_gap, gap]) for i in range(len(boxes[0]))]
         assert [(r.plain, r.spans, r.style) for r in rows] == [(e.plain, e.spans, e.style) for e in expected]
+
+
+async def test_the_hand_keeps_the_most_lines_it_had_through_other_layouts(make_app, store, monkeypatch):
+    """The hands of the seats differ in size and a card played leaves one fewer: the hand keeps the
+    most lines it has had at this size of the screen, the rest blank, through a layout that comes for
+    something else (where a steady part would be laid out at its lines and grow again at the next deal
+    or viewer, laying the whole screen out each time); a new size of the screen counts anew."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        hand = screen.query_one("#sy-hand")
+        lines = [Text(f"card {i}") for i in range(6)]
+        hand.show_lines(lines)
+        await quiet(pilot, counts)
+        assert hand.region.height == 6
+        places = {w: w.region for w in screen.query("*")}
+        for n in (1, 6, 2, 4):
+            counts.reset()
+            hand.show_lines(lines[:n])
+            await quiet(pilot, counts)
+            assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, n
+            assert [s.text.rstrip() for s in hand.render_lines(Region(0, 0, hand.size.width, 6))] == \
+                [f"card {i}" for i in range(n)] + [""] * (6 - n)
+        screen.refresh(layout=True)  # a layout for something else: the hand keeps its six
+        await quiet(pilot, counts)
+        assert hand.region.height == 6 and {w: w.region for w in screen.query("*")} == places
+        counts.reset()
+        hand.show_lines(lines[:5])
+        await quiet(pilot, counts)
+        assert counts.layouts == 0
+        await pilot.resize_terminal(81, 24)  # a new size: laid out at its lines
+        await quiet(pilot, counts)
+        assert hand.region.height == 5
