@@ -39,6 +39,28 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+class Held(Drawn):
+    """A part of the table as high as the most lines it has had at this size of the screen (a steady
+    part that a layout does not shrink): a line that wraps or not as cards are known or laid (the far
+    side's known cards, the hand's heading and its hint) leaves the rest blank and moves nothing, where
+    each change laid the whole screen out, and the action bar, given its room back by that layout, laid
+    it out again at the next key. A new size of the screen counts anew."""
+
+    steady = True  # fewer lines ask for no layout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        at, most = self._most
+        if at == (viewport, width):
+            height = max(height, most)
+        self._most = ((viewport, width), height)
+        return self._held.laid(width, height)
+
+
 class CaribbeanStarScreen(GameScreen):
     DEFAULT_CSS = """
     #cs-turn { height: auto; }
@@ -46,11 +68,13 @@ class CaribbeanStarScreen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="cs-status")
-        # drawn a line at a time, each line kept: a card laid adds to this turn's line, the others kept
-        yield Drawn(id="cs-far")
-        yield RowsDrawn(id="cs-turn")
-        yield Drawn(id="cs-near")
-        yield Drawn(id="cs-hand-label")
+        # the sides and the hand's heading keep the most lines they have had (Held)
+        yield Held(id="cs-far")
+        # drawn a line at a time, each line kept: a card laid adds to this turn's line, the others kept;
+        # steady: a shorter turn leaves the rest blank
+        yield RowsDrawn(id="cs-turn", steady=True)
+        yield Held(id="cs-near")
+        yield Held(id="cs-hand-label")
         yield CardHand(id="cs-hand")
 
     def sides(self, view: dict) -> tuple[int, int]:
