@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from rich.text import Text
+from textual.geometry import Region
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
@@ -14,6 +16,7 @@ from tabletop_tui.ui.screens.penniless_and_insane import PennilessAndInsaneScree
 from tabletop_tui.ui.screens.results import ResultsScreen
 
 from handoff_helpers import lift_curtain, play_through_the_curtain
+from test_ui_frames import Counts, quiet, scene_app
 from ui_helpers import assert_fits, screen_text, settle, shown, standings_rows
 
 GAME = "penniless-and-insane"
@@ -149,3 +152,36 @@ async def test_seven_players_fit_80x24_in_every_phase(make_app, store):
             await pilot.press(rnd.choice(actions).key)
             await settle(pilot, 2)
     assert phases == {"bid", "act", "scored"} and summaries
+
+
+async def test_the_trick_and_the_known_cards_keep_the_most_lines_they_had(make_app, store, monkeypatch):
+    """This trick's bids and the cards known to be in each hand wrap to a line more or fewer from one
+    key to the next: each keeps the most lines it has had at this size of the screen, the rest blank,
+    laying nothing out and moving nothing, even after a layout for something else; a new size counts
+    anew."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        for part_id in ("#pi-trick", "#pi-known"):
+            part = screen.query_one(part_id)
+            assert part.display, part_id
+            most = part.region.height + 1
+            part.update(Text("\n".join(f"line {i}" for i in range(most))))
+            await quiet(pilot, counts)
+            assert part.region.height == most, part_id
+            places = {w: w.region for w in screen.query("*")}
+            for n in (1, most, 1):
+                counts.reset()
+                part.update(Text("\n".join(f"line {i}" for i in range(n))))
+                await quiet(pilot, counts)
+                assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, (part_id, n)
+            screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
+            await quiet(pilot, counts)
+            assert {w: w.region for w in screen.query("*")} == places, part_id
+            assert [s.text.strip() for s in part.render_lines(Region(0, 0, part.size.width, most))] == \
+                ["line 0"] + [""] * (most - 1)
+        await pilot.resize_terminal(81, 24)  # a new size: laid out at its lines (the table drawn anew)
+        await quiet(pilot, counts)
+        assert part.region.height < most

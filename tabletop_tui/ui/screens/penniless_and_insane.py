@@ -42,6 +42,36 @@ def signed(n: int) -> str:
     return f"+${n}" if n > 0 else f"-${-n}" if n < 0 else "$0"
 
 
+class MostLines:
+    """For a part of the table (Drawn): as high as the most lines it has had at this size of the screen
+    (a steady part that a layout does not shrink). This trick's bids and plays, and the cards known to
+    be in each hand, wrap to a line more or fewer from one key to the next, so that each such change
+    laid the whole screen out; fewer lines now leave the rest blank. A new size of the screen counts
+    anew."""
+
+    steady = True  # fewer lines ask for no layout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
+        at, most = self._most
+        if at == (viewport, width):
+            height = max(height, most)
+        self._most = ((viewport, width), height)
+        return self._held.laid(width, height)  # type: ignore[attr-defined]
+
+
+class TrickLines(MostLines, Drawn):
+    pass
+
+
+class KnownLines(MostLines, RowsDrawn):
+    pass
+
+
 class PennilessAndInsaneScreen(GameScreen):
     DEFAULT_CSS = """
     #pi-known, #pi-trick { height: auto; }
@@ -50,11 +80,11 @@ class PennilessAndInsaneScreen(GameScreen):
     def compose_table(self) -> ComposeResult:
         yield Drawn(id="pi-status")
         yield CardHand(id="pi-pool")
-        yield Drawn(id="pi-trick")
+        yield TrickLines(id="pi-trick")
         yield Drawn(id="pi-hand-label")
         yield CardHand(id="pi-hand")
         yield RowsDrawn(id="pi-round")
-        yield RowsDrawn(id="pi-known")
+        yield KnownLines(id="pi-known")
 
     # -- the table ---------------------------------------------------------------------------------
 
