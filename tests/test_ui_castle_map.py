@@ -8,11 +8,13 @@ import random
 
 from rich.style import Style
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.geometry import Region
 from textual.visual import Visual, visualize
 
 from tabletop_tui.session import Session
+from tabletop_tui.ui.screens.thief_in_the_night import Castle
 from tabletop_tui.ui.widgets import castle_map
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, COLOURS, OVERVIEW, SEEN_MARK, TARGET_MARK, CastleMap
 
@@ -329,3 +331,44 @@ async def test_the_map_looks_as_it_did_for_seeded_positions(store):
                         assert segments_of(m.render_line(y)) == expected, (seed, moves, seat, y)
                     compared += 1
     assert compared == 24
+
+
+class CastleApp(App):
+    def compose(self):
+        yield Castle(id="map")
+
+
+async def test_a_line_shown_again_to_a_seat_is_not_styled_again_and_no_other_line_is_given(monkeypatch):
+    """Thief in the Night's map (Castle) keeps each line styled by the very line the map drew: when the
+    thief and the guards look in turn, a row that shows again what it showed is not styled again, and
+    looks as it did; a row that differs in one square is styled anew (nothing of another view given)."""
+    styled = []
+    render_line = StylesCache.render_line
+    monkeypatch.setattr(StylesCache, "render_line", lambda self, styles, y, *a: styled.append(y) or
+                        render_line(self, styles, y, *a))
+    app = CastleApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        m = app.query_one(Castle)
+        sight = "0" * N * N
+        for i in range(3 * N, 6 * N):
+            sight = put(sight, i, "1")
+        thief = empty_castle(thief=[4 * N + 5, 1], sight=sight)  # the thief sees their own square
+        guards = empty_castle(pieces=[[10 * N + 3, 0]], sight=put("0" * N * N, 10 * N + 4, "2"))
+        m.show(thief)
+        await drawn(pilot, m)
+        first = [segments_of(strip) for strip in lines(m)]
+        m.show(guards)
+        await drawn(pilot, m)
+        assert [segments_of(strip) for strip in lines(m)] != first
+        styled.clear()
+        count = Counting(m, monkeypatch)
+        m.show(thief)  # the thief's turn again: the same view
+        await drawn(pilot, m)
+        assert sorted(count.asked) == [1 + y for y in (3, 4, 5, 10)]  # the rows that differ, asked again
+        assert styled == [] and count.rows == []  # none built, none styled
+        assert [segments_of(strip) for strip in lines(m)] == first
+        count.clear()
+        m.show(dict(thief, sight=put(sight, 5 * N + 9, "0")))  # one square of row 5 no longer seen
+        await drawn(pilot, m)
+        assert count.rows == [5] and styled == [1 + 5]
+        assert [segments_of(strip) for strip in lines(m)][1 + 5] != first[1 + 5]
