@@ -12,6 +12,7 @@ from rich.text import Text
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
@@ -181,6 +182,32 @@ async def test_a_move_log_given_one_event_renders_only_its_new_lines(monkeypatch
         shown = [log.render_line(y).text for y in range(log.scrollable_content_region.height)]
         assert "nine points" in " ".join(" ".join(shown).split())
         assert log.scroll_offset.y == log.max_scroll_y
+
+
+async def test_a_move_log_finds_its_style_once_for_all_the_lines_it_draws(monkeypatch):
+    # Textual finds a widget's style from all its ancestors, and RichLog asks for it twice a line
+    from textual.dom import DOMNode
+
+    found = []
+    style = DOMNode.rich_style
+    monkeypatch.setattr(DOMNode, "rich_style", property(lambda node: found.append(node) or style.fget(node)))
+    app = LogApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one(MoveLog)
+        log.add(events_of(*(f"Ada plays the {i} of hearts on the pile" for i in range(20))))
+        await pilot.pause()
+        found.clear()
+        log._styles_cache.clear()
+        log.render_lines(Region(0, 0, *log.size))  # (every line kept: no style needed)
+        assert found.count(log) == 0
+        log._drawn.clear()
+        log._line_cache.clear()
+        log._styles_cache.clear()
+        lines = log.render_lines(Region(0, 0, *log.size))  # every line drawn anew
+        assert len(lines) == 12 and found.count(log) == 1
+        width = log.scrollable_content_region.width  # (the scroll bar beside)
+        assert [strip.text[:width] for strip in lines] == [log.render_line(y).text for y in range(12)]
+        assert log.rich_style == style.fget(log)  # (outside a drawing: found when asked)
 
 
 async def test_a_move_log_drawn_anew_for_the_next_person_renders_no_entry_it_drew_before(monkeypatch):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.color import Color
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.cache import LRUCache
@@ -468,6 +469,12 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
     MoveLog { scrollbar-size-vertical: 1; }
     """
     MAX_ENTRIES = 400
+    #: while the log's lines are drawn (`render_lines`): its width, and its style once a line drawn
+    #: anew needs it, found once for all the lines (Textual finds the style from every ancestor of the
+    #: widget, twice for each line it draws)
+    _drawing = False
+    _style_now: Style | None = None
+    _width_now = 0
 
     def __init__(self, **kwargs):
         super().__init__(wrap=True, markup=False, min_width=20, max_lines=self.MAX_ENTRIES * 4,
@@ -575,12 +582,31 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    @property
+    def rich_style(self) -> Style:
+        style = self._style_now
+        if style is None:
+            style = RichLog.rich_style.fget(self)  # type: ignore[attr-defined]
+            if self._drawing:
+                self._style_now = style
+        return style
+
+    def render_lines(self, crop):
+        self._drawing = True
+        self._width_now = self.scrollable_content_region.width
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = False
+            self._style_now = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         if index >= len(self.lines):
             return super().render_line(y)
-        key = (index + self._start_line, scroll_x, self.scrollable_content_region.width)
+        width = self._width_now if self._drawing else self.scrollable_content_region.width
+        key = (index + self._start_line, scroll_x, width)
         strip = self._drawn.get(key)
         if strip is None:
             strip = self._drawn[key] = super().render_line(y)
