@@ -2,6 +2,8 @@
 launcher, the setup form, recruits, fights (choosing dice to keep with the number keys, f to fight,
 the winner's face key to take), undo back to the roll, a refusal, the fit at 80x24, the results."""
 
+from rich.text import Text
+
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.fight_the_power import FightThePowerScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
@@ -188,3 +190,29 @@ async def test_the_factions_and_the_fight_trade_rows_without_a_layout(make_app, 
         # built for each fight picked and each turn back (another spare row), not for a die kept
         assert len(built) == 4
         assert "Ada" in words(part)
+
+
+async def test_the_table_keeps_the_most_lines_it_had_through_other_layouts(make_app, store, monkeypatch):
+    """A fight's result a line longer than the fight being set up (its last line wrapped) lays the
+    screen out once: the part keeps the most lines it has had at this size of the screen through a
+    layout for something else (the action bar's), so that the next result lays nothing out."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        part = screen.query_one("#ftp-table", TextLines)
+        most = part.region.height + 1
+        lines = [Text(f"line {i}") for i in range(most)]
+        part.show_lines(lines)
+        await quiet(pilot, counts)
+        assert part.region.height == most
+        places = {w: w.region for w in screen.query("*")}
+        part.show_lines(lines[:2])
+        screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
+        await quiet(pilot, counts)
+        assert {w: w.region for w in screen.query("*")} == places
+        counts.reset()
+        part.show_lines(lines)
+        await quiet(pilot, counts)
+        assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places

@@ -40,6 +40,27 @@ def grouped_minis(dice: list[int]) -> list[Text]:
     return side_by_side(blocks, gap=0)
 
 
+class TableLines(TextLines):
+    """The factions and the fight below them: as high as the most lines they have had at this size of
+    the screen (a steady part that a layout does not shrink), the rest blank, so that a fight's result
+    a line longer than the fight being set up lays the screen out once, not at every fight. A new size
+    of the screen counts anew."""
+
+    steady = True  # fewer lines ask for no layout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        at, most = self._most
+        if at == (viewport, width):
+            height = max(height, most)
+        self._most = ((viewport, width), height)
+        return self._held.laid(width, height)
+
+
 class FightThePowerScreen(GameScreen):
     _factions: list[Text] = []  # the factions' lines as last built (part_changed)
 
@@ -48,7 +69,7 @@ class FightThePowerScreen(GameScreen):
         # room the table has (a fight of small dice leaves the factions fewer), so that as two parts
         # each such trade changed both heights and laid the whole screen out. As one steady part, fewer
         # lines leave the rest blank and nothing moves; a line that did not change is not drawn again.
-        yield TextLines(id="ftp-table", steady=True)
+        yield TableLines(id="ftp-table")
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -65,7 +86,7 @@ class FightThePowerScreen(GameScreen):
         key = (tuple(view["players"]), view["current"], tuple(map(tuple, view["dice"])), spare)
         if self.part_changed("ftp-factions", key):
             self._factions = self.faction_lines(view, spare)
-        self.query_one("#ftp-table", TextLines).show_lines(self._factions + fight)
+        self.query_one("#ftp-table", TableLines).show_lines(self._factions + fight)
 
     def faction_lines(self, view: dict, spare: int) -> list[Text]:
         """One row per faction; with two spare rows per faction all are drawn as small dice, with two
