@@ -4,6 +4,9 @@ the hands laid down in the results."""
 
 from __future__ import annotations
 
+from rich.text import Text
+from textual.geometry import Region
+
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
@@ -12,6 +15,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.widgets.cards import chips_text
 
 from handoff_helpers import play_through_the_curtain
+from test_ui_frames import Counts, quiet, scene_app
 from ui_helpers import screen_text
 from ui_helpers import settle, shown, standings_rows
 
@@ -101,3 +105,33 @@ async def test_a_move_draws_again_only_the_lines_of_the_table_that_changed(make_
 
     await check_only_what_changed_is_drawn(make_app, store, monkeypatch, GAME, DarwinianPokerScreen,
                                            ["last_round_text"])
+
+
+async def test_the_last_round_keeps_the_most_lines_it_had(make_app, store, monkeypatch):
+    """The last round's line wraps to a second line or not from one round to the next: it keeps the
+    most lines it has had at this size of the screen, the rest blank, laying nothing out and moving
+    nothing, even after a layout for something else; a new size counts anew."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        part = screen.query_one("#dp-last")
+        most = part.region.height + 1
+        part.update(Text("\n".join(f"line {i}" for i in range(most))))
+        await quiet(pilot, counts)
+        assert part.region.height == most
+        places = {w: w.region for w in screen.query("*")}
+        for n in (1, most, 1):
+            counts.reset()
+            part.update(Text("\n".join(f"line {i}" for i in range(n))))
+            await quiet(pilot, counts)
+            assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, n
+        screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
+        await quiet(pilot, counts)
+        assert {w: w.region for w in screen.query("*")} == places
+        assert [s.text.strip() for s in part.render_lines(Region(0, 0, part.size.width, most))] == \
+            ["line 0"] + [""] * (most - 1)
+        await pilot.resize_terminal(161, 48)  # a new size: laid out at its lines
+        await quiet(pilot, counts)
+        assert part.region.height < most
