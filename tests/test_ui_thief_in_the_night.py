@@ -20,7 +20,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.ui.widgets.cards import chip_text
 from tabletop_tui.ui.widgets.castle_map import CastleMap
 from handoff_helpers import to_the_results
-from ui_helpers import screen_text, settle, shown
+from ui_helpers import bar, screen_text, settle, shown
 
 
 def twin(code: str) -> str:
@@ -326,3 +326,38 @@ async def test_the_map_keeps_its_size_when_the_hands_below_change_height(make_ap
             await pilot.resize_terminal(161, 48)
             await settle(pilot, 4)
             assert hands.region.height < 6 and m.region.height == N + 1
+
+
+async def test_the_captains_choices_are_listed_from_the_view_the_table_was_drawn_from(make_app, store, monkeypatch):
+    """In the captain's turn the action bar lists the cards and squares from the seat's view: the one
+    the table was just drawn from (the castle's view is read once a key), and read anew once the game
+    changed (a move, an undo)."""
+    players, seed, options, moves = catalog.get(GAME).screenshot_scene()
+    session = Session.new(GAME, list(players), seed, options, store=store)
+    session.autoplay(moves)
+    for _ in range(200):  # on to the captain's turn
+        if session.game.phase == "captain":
+            break
+        seat = session.game.to_act()[0]
+        session.play(seat, session.game.legal_moves(seat)[0])
+    session.release()
+    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert game.phase == "captain" and screen.viewer() in game.to_act()
+        views = []
+        view = type(game).view
+        monkeypatch.setattr(type(game), "view", lambda self, seat=None: views.append(seat) or view(self, seat))
+        screen.refresh_table()
+        assert views == [screen.viewer()]  # the table's view, and no other for the choices
+        listed = [a.move for a in screen.current_actions()]
+        assert listed and views == [screen.viewer()]
+        views.clear()
+        await pilot.press(bar(app).actions[0].key)  # a card chosen, or a move: listed from a view read anew
+        await settle(pilot)
+        assert views and all(seat == views[0] for seat in views)
+        fresh = [a.move for a in screen.current_actions()]
+        monkeypatch.setattr(screen, "_drawn_from", (None, -1, None, None))  # forget it: the same choices
+        assert [a.move for a in screen.current_actions()] == fresh

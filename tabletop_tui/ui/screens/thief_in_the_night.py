@@ -101,6 +101,7 @@ class ThiefInTheNightScreen(GameScreen):
         self.watching: int | None = None  # the piece whose sight is shown
         self._followed = None
         self._typist = None  # (the person at the keyboard, input open) when the map last drew
+        self._drawn_from: tuple = (None, -1, None, None)  # (game, its moves, viewer, view) the table shows
 
     def compose_table(self) -> ComposeResult:
         m = Castle(id="tn-map")
@@ -125,7 +126,18 @@ class ThiefInTheNightScreen(GameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
+    def _view_of(self, seat: int) -> dict:
+        """The seat's view: the one the table was just drawn from where it is that seat's and the game
+        has not changed since (the same game object, as many moves: a move adds one, an undo makes a new
+        game), else read anew. The action bar's choices are listed right after the table is drawn, from
+        the same view; a view of the castle costs as much as listing them."""
+        game, moves, viewer, view = self._drawn_from
+        if game is self.game and moves == len(game.history) and viewer == seat:
+            return view
+        return self.game.view(seat)
+
     def show_table(self, view: dict) -> None:
+        self._drawn_from = (self.game, len(self.game.history), view["viewer"], view)
         m = self.query_one("#tn-map", CastleMap)
         phase = view["phase"]
         typist = (view["viewer"], self.input_open())
@@ -322,7 +334,7 @@ class ThiefInTheNightScreen(GameScreen):
             at = self.query_one("#tn-map", CastleMap).cursor
             return [m for m in moves if m.args[1] * N + m.args[0] == at]
         if phase == "captain":
-            view = self.game.view(seat)
+            view = self._view_of(seat)
             self._settle_piece(view)
             p = self.piece
             out = []
