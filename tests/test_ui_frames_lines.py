@@ -89,6 +89,54 @@ async def test_a_one_line_part_is_not_rendered_to_tell_its_height(monkeypatch):
         assert part.region.height == 2 and part.region.y + 2 == below + 1
 
 
+async def test_a_line_wider_than_its_part_is_wrapped_into_lines_as_a_static_wraps_it(monkeypatch):
+    from textual._compositor import Compositor
+    from textual.widget import Widget
+
+    layouts, whole = [], []
+    reflow, render_line = Compositor.reflow, Widget.render_line
+    monkeypatch.setattr(Compositor, "reflow", lambda c, parent, size: layouts.append(1) or reflow(c, parent, size))
+    monkeypatch.setattr(Widget, "render_line",
+                        lambda w, y: whole.append(w) or render_line(w, y))  # (a widget drawn whole, as a Static)
+
+    class WrapApp(App):
+        CSS = "TextLines, Drawn { width: 30; }"
+
+        def compose(self):
+            yield TextLines(id="lines")
+            yield Drawn("", id="part")
+
+    def text(words: str) -> Text:
+        out = Text("Hand: ", style="bold")
+        out.append(words, style="green")
+        out.append("\nshort")
+        return out
+
+    app = WrapApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        lines, part = app.query_one("#lines", TextLines), app.query_one("#part", Drawn)
+        for words in ("a few words", "the seven of cups, the queen of  swords and a long-winded joker"):
+            lines.show_text(text(words))
+            part.update(text(words))
+            await settle(pilot)
+            ours = [lines.render_line(y) for y in range(lines.size.height)]
+            theirs = [render_line(part, y) for y in range(part.size.height)]
+            assert [s.text.rstrip() for s in ours] == [s.text.rstrip() for s in theirs]
+            assert [[(seg.text, seg.style.color, seg.style.bold) for seg in s if seg.text.strip()] for s in ours] == \
+                [[(seg.text, seg.style.color, seg.style.bold) for seg in s if seg.text.strip()] for s in theirs]
+        assert len(lines._at(30)[0]) == 4  # three lines wrapped, and the short one
+        whole.clear()
+        layouts.clear()
+        lines.show_text(text("the two of cups, the king of swords and a long-winded fool"))  # as many lines
+        drawn = lines.drawn
+        await settle(pilot)
+        assert lines.size.height == 4 and lines.drawn == drawn + 3 and not layouts  # the new lines only
+        assert lines not in whole  # drawn by lines, not whole
+        await pilot.resize_terminal(30, 12)  # wrapped anew at another width
+        await settle(pilot)
+        assert lines.render_line(0).text.startswith("Hand: the two of cups, the")
+
+
 def runs_by_every_span(text: Text) -> list:
     """A Text's runs found as they were before: every span tried at every cut."""
     plain = text.plain

@@ -24,21 +24,6 @@ KEYS = {"roll": "r", "fight": "f", "go": "g", "accept": "a", "die": "d", "eat": 
 UP_KEYS = {"H": "h", "C": "p", "S": "v"}
 
 
-def wrapped(text: Text, width: int, console) -> list[Text]:
-    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
-    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
-    known yet)."""
-    lines: list[Text] = []
-    for line in text.split("\n", allow_blank=True):
-        if width and line.cell_len > width:
-            for piece in line.wrap(console, width):
-                piece.rstrip()
-                lines.append(piece)
-        else:
-            lines.append(line)
-    return lines
-
-
 def card_text(code: str | None) -> Text:
     if not code:
         return Text("-", style="dim")
@@ -81,7 +66,7 @@ class DungeonCrawlScreen(GameScreen):
         Static wraps it (so that the part is never drawn whole, nor laid out again but where its number
         of lines changes)."""
         widget = self.query_one(part, TextLines)
-        widget.show_lines(wrapped(text, widget.size.width, self.app.console))
+        widget.show_text(text)
 
     # -- the parts ------------------------------------------------------------------------------------
 

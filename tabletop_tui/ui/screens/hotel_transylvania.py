@@ -72,17 +72,7 @@ class HotelTransylvaniaScreen(GameScreen):
 
     def show_table(self, view: dict) -> None:
         self.query_one("#ht-board", TextLines).show_lines(self.board_lines(view))
-        hand = self.query_one("#ht-hand", TextLines)
-        width = hand.size.width
-        lines: list[Text] = []
-        for line in self.hand_text(view).split("\n", allow_blank=True):
-            if width and line.cell_len > width:  # wrapped at its spaces, as a Static wraps it
-                for part in line.wrap(self.app.console, width):
-                    part.rstrip()
-                    lines.append(part)
-            else:
-                lines.append(line)
-        hand.show_lines(lines)
+        self.query_one("#ht-hand", TextLines).show_text(self.hand_text(view))  # (wrapped as a Static wraps)
 
     def room(self) -> int:
         return max(44, self.query_one("#ht-board", TextLines).size.width or 46)

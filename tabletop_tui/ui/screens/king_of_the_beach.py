@@ -40,21 +40,6 @@ NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
 STONE_STYLE = Style(color="#e0b030", bold=True)
 
 
-def wrapped(text: Text, width: int, console) -> list[Text]:
-    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
-    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
-    known yet)."""
-    lines: list[Text] = []
-    for line in text.split("\n", allow_blank=True):
-        if width and line.cell_len > width:
-            for piece in line.wrap(console, width):
-                piece.rstrip()
-                lines.append(piece)
-        else:
-            lines.append(line)
-    return lines
-
-
 def tight(code: str | None) -> Text:
     if code is None:
         return Text("--", style="dim")
@@ -189,7 +174,7 @@ class KingOfTheBeachScreen(GameScreen):
         at its spaces as a Static wraps it (so that the part is never drawn whole, nor laid out again
         but where its number of lines changes)."""
         widget = self.query_one(part, TextLines)
-        widget.show_lines(wrapped(text, widget.size.width, self.app.console))
+        widget.show_text(text)
 
     def show_pyramid(self, lines: list[Text]) -> None:
         """The pyramid's lines on the table, cut at its edge as a Static crops them."""

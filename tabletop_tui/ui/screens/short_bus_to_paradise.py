@@ -39,21 +39,6 @@ ME = Style(color="#f0c040", bold=True)
 TURN = "▶"
 
 
-def wrapped(text: Text, width: int, console) -> list[Text]:
-    """The lines of `text` at `width`: a line wider is wrapped at its spaces, each piece without the
-    spaces it was broken at, as Textual wraps the line of a Static (all of them where the width is not
-    known yet)."""
-    lines: list[Text] = []
-    for line in text.split("\n", allow_blank=True):
-        if width and line.cell_len > width:
-            for piece in line.wrap(console, width):
-                piece.rstrip()
-                lines.append(piece)
-        else:
-            lines.append(line)
-    return lines
-
-
 def stones_chip(colour: str | None, text: str) -> Text:
     """A chip in a colour's style, its letter first: " R red 3 "."""
     if colour is None:
@@ -101,7 +86,7 @@ class ShortBusToParadiseScreen(GameScreen):
         for part, text in (("#sb-pot", self.pot_text(view)), ("#sb-docks", self.docks_text(view)),
                            ("#sb-hand", self.hand_text(view))):
             widget = self.query_one(part, TextLines)
-            widget.show_lines(wrapped(text, widget.size.width, self.app.console))
+            widget.show_text(text)
 
     def room(self, part: str) -> int:
         return max(30, self.query_one(part, TextLines).size.width or 46)

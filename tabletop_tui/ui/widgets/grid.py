@@ -513,68 +513,101 @@ class GridBoard(ByLines, can_focus=True):
 
 
 class TextLines(ByLines):
-    """A part of the table given as lines of Text (`show_lines`), drawn by lines as the board is: a line
-    that did not change is neither drawn again nor repainted, where a Static draws its whole Text anew
-    at each change. It lays the screen out only when its number of lines changes. As a Static, it is as
-    high as its lines; a line wider than the widget wraps as in a Static (the whole Text drawn then).
-    A steady one (`steady=True`) keeps its height for fewer lines (HeldHeight): the rest blank until the
-    next layout, and none asked for."""
+    """A part of the table given as lines of Text (`show_lines`, or a Text of several lines, `show_text`),
+    drawn by lines as the board is: a line that did not change is neither drawn again nor repainted,
+    where a Static draws its whole Text anew at each change. It lays the screen out only when its number
+    of lines changes. As a Static, it is as high as its lines; a line wider than the widget is wrapped
+    at its spaces as a Static wraps it (rich's `Text.wrap`, each piece without the spaces it was broken
+    at), into lines drawn as the others. A steady one (`steady=True`) keeps its height for fewer lines
+    (HeldHeight): the rest blank until the next layout, and none asked for."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
     """
     #: whether it keeps its height for fewer lines (HeldHeight)
     steady = False
+    WRAPS_KEPT = 64  # lines wrapped, kept by what they show and the width
 
     def __init__(self, *, steady: bool | None = None, **kwargs):
         super().__init__(**kwargs)
         if steady is not None:
             self.steady = steady
         self._held = HeldHeight()
-        self._texts: list[Text] = []
-        self._keys: list[tuple] = []
-        self._widest = 0  # the widest of the lines, in cells (measured once per `show_lines`)
+        self._texts: list[Text] = []  # the lines given
+        self._keys: list[tuple] = []  # what each shows (text_key)
+        # the lines as drawn: the lines given (`_keys`, the very list) wrapped at a width
+        self._wrapped_from: list[tuple] | None = None
+        self._wrapped_at = 0
+        self._wrapped: tuple[list[Text], list[tuple]] = ([], [])
+        self._pieces: dict[tuple, list[Text]] = {}  # (a line's key, its wrapping, width) -> its pieces
+        self._width = 0  # the width of its content as last laid out (Textual's size.width, kept)
+
+    def show_text(self, text: Text) -> None:
+        """Show the lines of `text`."""
+        self.show_lines(text.split("\n", allow_blank=True))
 
     def show_lines(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]  # (one empty line, as a Static showing nothing)
         keys = [text_key(line) for line in lines]
         if keys == self._keys:
             return
-        width = self.size.width
-        resized = len(keys) != len(self._keys) or not self._fits(width)
+        width = self._width
+        count = len(self._at(width)[1])
         self._texts, self._keys = lines, keys
-        self._widest = max(line.cell_len for line in lines)
-        if resized and self.steady and self._fits(width) and self._held.holds(width, len(keys)):
+        height = len(self._at(width)[1])
+        resized = height != count or not width
+        if resized and self.steady and width and self._held.holds(width, height):
             resized = False  # fewer lines than it holds: the rest drawn blank
             measure_anew(self)  # (and given back at the next layout)
-        if resized or not self._fits(width):
+        if resized:
             self._shown.clear()
             self.refresh(layout=True)
         else:
             self._sync()
 
-    def _fits(self, width: int) -> bool:
-        """Whether the lines shown fit `width` (none wraps)."""
-        return bool(width) and self._widest <= width
+    def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
+        """The lines as drawn at `width` and their keys: the lines given, each one wider than `width`
+        wrapped (none where the width is not known yet)."""
+        if self._keys is self._wrapped_from and width == self._wrapped_at:
+            return self._wrapped
+        self._wrapped_from, self._wrapped_at = self._keys, width
+        texts, keys = self._texts, self._keys
+        if width and any(line.cell_len > width for line in texts):
+            pieces = self._pieces
+            if len(pieces) > self.WRAPS_KEPT:
+                pieces.clear()
+            wrapped_texts: list[Text] = []
+            wrapped_keys: list[tuple] = []
+            for line, key in zip(texts, keys):
+                if line.cell_len <= width:
+                    wrapped_texts.append(line)
+                    wrapped_keys.append(key)
+                    continue
+                wrap = (key, line.justify, line.no_wrap, width)
+                cut = pieces.get(wrap)
+                if cut is None:
+                    cut = pieces[wrap] = list(line.wrap(self.app.console, width))
+                    for piece in cut:
+                        piece.rstrip()
+                wrapped_texts.extend(cut)
+                wrapped_keys.extend(text_key(piece) for piece in cut)
+            texts, keys = wrapped_texts, wrapped_keys
+        self._wrapped = (texts, keys)
+        return self._wrapped
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        if self._fits(width):
-            height = len(self._texts)
-        else:
-            height = super().get_content_height(container, viewport, width)
-        return self._held.laid(width, height)
+        return self._held.laid(width, len(self._at(width)[1]))
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        self._width = max(0, size.width - self.styles.gutter.width)  # (size.width, found once)
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def _line_count(self) -> int:
-        return len(self._texts)
+        return len(self._at(self._width)[1])
 
     def _line_key(self, y: int) -> tuple:
-        return ("line", self._keys[y]) if y < len(self._keys) else ("blank",)
+        keys = self._at(self._width)[1]
+        return ("line", keys[y]) if y < len(keys) else ("blank",)
 
     def _line_text(self, y: int) -> Text:
-        return self._texts[y]
-
-    def render_line(self, y: int) -> Strip:
-        if not self._fits(self.size.width):  # lines that wrap: the whole Text, as a Static
-            self._shown.clear()
-            return Widget.render_line(self, y)
-        return super().render_line(y)
+        return self._at(self._width)[0][y]
