@@ -4,6 +4,8 @@ other's cards; the castle is built by hand for a few turns with its live validat
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual._compositor import Compositor
 from textual.geometry import Region
@@ -20,6 +22,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.ui.widgets.cards import chip_text
 from tabletop_tui.ui.widgets.castle_map import CastleMap
 from handoff_helpers import to_the_results
+from test_ui_frames import Counts, move_key, quiet, scene_app
 from ui_helpers import bar, screen_text, settle, shown
 
 
@@ -361,3 +364,54 @@ async def test_the_captains_choices_are_listed_from_the_view_the_table_was_drawn
         fresh = [a.move for a in screen.current_actions()]
         monkeypatch.setattr(screen, "_drawn_from", (None, -1, None, None))  # forget it: the same choices
         assert [a.move for a in screen.current_actions()] == fresh
+
+
+async def test_the_hands_are_built_only_when_what_they_show_changed(make_app, store, monkeypatch):
+    """The hands below the map are built again only when what they show changed: the table drawn again
+    from the same view builds none; after each key of a few moves (the thief and the guards in turn)
+    they show what a hands text built afresh from the viewer's view shows."""
+    built = []
+    hands_text = ThiefInTheNightScreen.hands_text
+    monkeypatch.setattr(ThiefInTheNightScreen, "hands_text",
+                        lambda screen, view: built.append(view["viewer"]) or hands_text(screen, view))
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    rnd = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        hands = screen.query_one("#tn-hands")
+        built.clear()
+        screen.refresh_table()
+        await quiet(pilot, counts)
+        assert built == []
+        viewers = set()
+        for _ in range(12):
+            if screen.session.over() or not screen.session.human_to_act():
+                break
+            key = move_key(screen, rnd)
+            assert key
+            await pilot.press(key)
+            await quiet(pilot, counts)
+            view = screen.game.view(screen.viewer())
+            viewers.add(screen.viewer())
+            fresh = hands_text(screen, view)
+            assert shown(hands).split() == fresh.plain.split(), key
+        assert len(viewers) > 1 and built
+        # each thing the hands show, changed alone, is shown (a hand of the other side never left over)
+        view = screen.game.view(screen.viewer())
+        assert view["guard_hands"] is not None or view["thief_hand"] is not None
+        changes = [("thief_hand", ["AS", "2H"]), ("guard_hands", [["KD"]] * 6), ("thief_count", 9),
+                   ("guard_counts", [9] * 6), ("showdown", {"escape": ["3C"], "capture": ["4D"], "result": "x"}),
+                   ("thief_discards", ["5S"]), ("captain_discards", ["6S"])]
+        for field, value in changes:
+            screen.show_table(view)
+            changed = dict(view, **{field: value})
+            screen.show_table(changed)
+            await quiet(pilot, counts)
+            assert shown(hands).split() == hands_text(screen, changed).plain.split(), field
+        if view["phase"] == "captain":
+            screen.piece = 3 if screen.piece != 3 else 4
+            screen.show_table(view)
+            await quiet(pilot, counts)
+            assert shown(hands).split() == hands_text(screen, view).plain.split()

@@ -171,7 +171,14 @@ class ThiefInTheNightScreen(GameScreen):
             self._followed = (follow, phase, self.piece)
             m.follow(follow)
         m.show(view, targets, sight, marked_edge=phase == "build")
-        self.query_one("#tn-hands", RowsDrawn).update(self.hands_text(view))
+        hands = self.query_one("#tn-hands", RowsDrawn)
+        # built again only when what the hands show changed (not for a square looked at, a card chosen)
+        if self.part_changed("hands", repr((
+                view["phase"], view["players"], view.get("building"), view["thief_seat"], view["thief"] is None,
+                view["thief_hand"], view["guard_hands"], view["thief_count"], view["guard_counts"],
+                view["showdown"], view["thief_discards"][-1:], view["captain_discards"][-1:],
+                self.piece if view["phase"] == "captain" else None, hands.size.width))):
+            hands.update(self.hands_text(view))
 
     def _settle_piece(self, view: dict) -> None:
         moved = set(view["moved"])
