@@ -18,6 +18,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, tight_chip
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
 FUNCTION = {2: "Mistake", 3: "Mistake", 4: "Mistake", 5: "Nap", 6: "Rehearsal", 7: "Showtime", 8: "Buffet",
@@ -39,26 +40,12 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-class Held(Drawn):
+class Held(MostLines, Drawn):
     """A part of the table as high as the most lines it has had at this size of the screen (a steady
     part that a layout does not shrink): a line that wraps or not as cards are known or laid (the far
     side's known cards, the hand's heading and its hint) leaves the rest blank and moves nothing, where
     each change laid the whole screen out, and the action bar, given its room back by that layout, laid
     it out again at the next key. A new size of the screen counts anew."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)
 
 
 class CaribbeanStarScreen(GameScreen):

@@ -17,26 +17,13 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
-class LastRound(Drawn):
+class LastRound(MostLines, Drawn):
     """The last round's line, which wraps to a second line or not from one round to the next: as high
     as the most lines it has had at this size of the screen (a steady part that a layout does not
     shrink), the rest blank, where each such change laid the whole screen out (and the action bar,
     given its room back by that layout, laid it out again). A new size of the screen counts anew."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)
 
 
 class DarwinianPokerScreen(GameScreen):

@@ -11,6 +11,7 @@ from tabletop_tui.rules.fight_the_power import ORDINALS, distance, faces
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import die_chip, mini_die_lines, side_by_side
 
 #: one colour per rank, so that equal faces stand out as a block (the number is on every die too)
@@ -40,25 +41,11 @@ def grouped_minis(dice: list[int]) -> list[Text]:
     return side_by_side(blocks, gap=0)
 
 
-class TableLines(TextLines):
+class TableLines(MostLines, TextLines):
     """The factions and the fight below them: as high as the most lines they have had at this size of
     the screen (a steady part that a layout does not shrink), the rest blank, so that a fight's result
     a line longer than the fight being set up lays the screen out once, not at every fight. A new size
     of the screen counts anew."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)
 
 
 class FightThePowerScreen(GameScreen):

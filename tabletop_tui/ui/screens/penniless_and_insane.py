@@ -19,6 +19,7 @@ from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CardHand, chip_text, tight_chip
 from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
 NAME_WIDTH = 8
@@ -40,28 +41,6 @@ def tights(codes) -> Text:
 
 def signed(n: int) -> str:
     return f"+${n}" if n > 0 else f"-${-n}" if n < 0 else "$0"
-
-
-class MostLines:
-    """For a part of the table (Drawn): as high as the most lines it has had at this size of the screen
-    (a steady part that a layout does not shrink). This trick's bids and plays, and the cards known to
-    be in each hand, wrap to a line more or fewer from one key to the next, so that each such change
-    laid the whole screen out; fewer lines now leave the rest blank. A new size of the screen counts
-    anew."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)  # type: ignore[attr-defined]
 
 
 class TrickLines(MostLines, Drawn):

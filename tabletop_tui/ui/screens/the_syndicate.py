@@ -23,6 +23,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, side_by_side
 
 MARK_GLYPH = {"P": "●", "L": "■", "E": "▲"}
@@ -159,27 +160,13 @@ def hand_line(name: str, key: str, dim: bool) -> Text:
     return out
 
 
-class HandLines(TextLines):
+class HandLines(MostLines, TextLines):
     """The hand, one card a line under a heading: a click on a card's line says which card. As high as
     the most lines it has had at this size of the screen (a steady part that a layout does not shrink):
     the hands of the seats are of different sizes and a card played leaves one fewer, so that a hand
     laid out at its lines would grow again at the next deal or the next viewer, laying the whole
     screen out each time (and the action bar after it, given its room back). Fewer lines leave the rest
     blank; a new size of the screen counts anew."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)
 
     class Clicked(Message):
         def __init__(self, index: int):

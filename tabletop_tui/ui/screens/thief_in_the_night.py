@@ -25,6 +25,7 @@ from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
 from tabletop_tui.ui.widgets.common import ActionBar, KeptLines, LineStyles
+from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import RowsDrawn
 
 KEYS = "123456789abefijknoprxyz"
@@ -33,25 +34,11 @@ ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "�
 UI = "ui"  # moves of the screen itself (choosing a piece or a card), never handed to the rules
 
 
-class Hands(RowsDrawn):
+class Hands(MostLines, RowsDrawn):
     """The hands below the map, as high as the most lines they have had at this size of the screen (the
     thief's one line, the guards' four or more, a showdown's line): where the castle does not fit (80x24)
     the map has the room they leave, and so keeps its size as the thief or the captain looks, instead of
     being laid out and drawn anew at each turn. Fewer lines leave the rest blank."""
-
-    steady = True  # fewer lines ask for no layout
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
-        at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)
 
 
 class SameLines(LineStyles):

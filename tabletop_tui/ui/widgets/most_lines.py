@@ -1,0 +1,26 @@
+"""`MostLines`: a part of the table as high as the most lines it has had at this size of the screen."""
+
+from __future__ import annotations
+
+
+class MostLines:
+    """Mixed into a steady part drawn by lines (`Drawn`, `TextLines`, `RowsDrawn`, ahead of it): as high as
+    the most lines it has had at this size of the screen, a steady part that a layout does not shrink.
+    A part whose lines wrap to one more or fewer from one key to the next (a hand as cards are played
+    or as the viewer changes, a fight's result, the last round's line) leaves the rest blank and moves
+    nothing, where each such change laid the whole screen out, and the action bar, given its room back
+    by that layout, laid it out again at the next key. A new size of the screen counts anew."""
+
+    steady = True  # fewer lines ask for no layout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
+        at, most = self._most
+        if at == (viewport, width):
+            height = max(height, most)
+        self._most = ((viewport, width), height)
+        return self._held.laid(width, height)  # type: ignore[attr-defined]
