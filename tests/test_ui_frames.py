@@ -309,6 +309,75 @@ def test_a_quick_table_draws_what_rich_draws_segment_for_segment():
     assert quick > 1000  # most were drawn the quick way, not handed to rich
 
 
+async def test_a_quick_table_drawn_by_rows_draws_what_textual_draws():
+    # a part showing a QuickTable keeps each row's lines from one table to the next (_TableRows): the
+    # lines, one row kept across tables of every measure and style, are those Textual draws
+    from textual.visual import RichVisual
+
+    from tabletop_tui.ui.widgets.columns import QuickTable
+    from tabletop_tui.ui.widgets.common import _TableRows
+
+    class TableApp(App):
+        def compose(self):
+            yield Drawn("", id="part")
+
+    app = TableApp()
+    async with app.run_test(size=(40, 8)):
+        part = app.query_one("#part", Drawn)
+        style = part.visual_style
+        kept: dict = {}
+        quick = 0
+        for seed in range(400):
+            width = random.Random(seed).randint(1, 90)
+            theirs = RichVisual(part, _random_table(QuickTable, random.Random(seed))).render_strips(width, None, style, None)
+            table = _random_table(QuickTable, random.Random(seed))
+            ours = _TableRows(part, table, kept).render_strips(width, None, style, None)
+            assert [list(strip) for strip in ours] == [list(strip) for strip in theirs], f"seed {seed}, width {width}"
+            quick += table._simple()
+        assert quick > 300 and kept
+
+
+async def test_a_scoreboard_draws_again_only_the_rows_that_changed(monkeypatch):
+    from tabletop_tui.ui.widgets.columns import QuickTable
+    from tabletop_tui.ui.widgets.common import Scoreboard
+    from ui_helpers import shown
+
+    drawn = []
+    row = QuickTable._quick_row
+
+    def counted(table, console, options, index, texts, widths):
+        drawn.append(index)
+        return row(table, console, options, index, texts, widths)
+
+    monkeypatch.setattr(QuickTable, "_quick_row", counted)
+
+    class ScoresApp(App):
+        def compose(self):
+            yield Scoreboard(id="scores")
+
+    app = ScoresApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        scores = app.query_one(Scoreboard)
+        names = ["Ada", "Bo", "Cy"]
+        scores.show(["Pts"], [[3], [5], [0]], {0}, names)
+        await pilot.pause()
+        assert sorted(set(drawn)) == [0, 1, 2, 3]  # the heading and three players
+        drawn.clear()
+        scores.show(["Pts"], [[3], [9], [0]], {0}, names)  # Bo's points
+        await pilot.pause()
+        assert drawn == [2]
+        assert shown(scores).split("\n")[2].split() == ["Bo", "9"]
+        drawn.clear()
+        scores.show(["Pts"], [[3], [9], [0]], {1}, names)  # Bo's turn: Ada's row and Bo's
+        await pilot.pause()
+        assert drawn == [1, 2]
+        assert shown(scores).split("\n")[2].split() == ["▶", "Bo", "9"]
+        drawn.clear()
+        await pilot.resize_terminal(50, 8)  # another width: every row
+        await pilot.pause()
+        assert sorted(set(drawn)) == [0, 1, 2, 3]
+
+
 def test_a_scoreboard_is_drawn_without_rich_table_rendering(monkeypatch):
     # rich's Table renders each cell through a Padding, and measures every cell first: none of it but
     # for the one cell cut short (the long name), which rich draws

@@ -11,6 +11,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Span, Text
+from textual.strip import Strip
 
 
 def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
@@ -86,6 +87,52 @@ class QuickTable(Table):
 
     def _quick_lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]] | None:
         """The table's lines, as `Table._render` draws them, None where it is not this simple."""
+        laid = self._quick_layout(console, options)
+        if laid is None:
+            return None
+        cells, widths, options = laid
+        drawn: list[list[Segment]] = []
+        for index in range(len(self.rows) + bool(self.show_header)):
+            drawn.extend(self._quick_row(console, options, index, [texts[index] for texts in cells], widths))
+        return drawn
+
+    def quick_strips(self, console: Console, options: ConsoleOptions, style: Style,
+                     kept: dict[tuple, list[Strip]]) -> list[Strip] | None:
+        """The table's lines as Textual draws a rich renderable on `style` (a widget's: Textual's
+        `_Styled`, then the lines cut to the width), each row's lines kept in `kept` by what the row
+        shows and the columns' widths, so that a row that did not change is not drawn again; None
+        where the table is not simple (`_quick_lines`)."""
+        if not self._simple():
+            return None
+        width = options.max_width
+        laid = self._quick_layout(console, options)
+        if laid is None:
+            return None
+        cells, widths, options = laid
+        columns = tuple((c.justify, c.no_wrap, c.overflow, c.vertical, str(c.header_style)) for c in self.columns)
+        head = (str(self.header_style), columns, tuple(widths), width, style)
+        if len(kept) > 256:
+            kept.clear()
+        strips: list[Strip] = []
+        for index in range(len(self.rows) + bool(self.show_header)):
+            row = [texts[index] for texts in cells]
+            key = (head, index == 0 and self.show_header, tuple(
+                (t.plain, tuple(t._spans), str(t.style), t.justify, t.overflow, t.no_wrap, t.end) for t in row))
+            lines = kept.get(key)
+            if lines is None:
+                lines = []
+                for line in self._quick_row(console, options, index, row, widths):
+                    if style:
+                        line = [Segment(text, style + segment_style, None) for text, segment_style, _ in line]
+                    lines.append(Strip(Segment.adjust_line_length(line, width, pad=False)
+                                       if Segment.get_line_length(line) > width else line))
+                kept[key] = lines
+            strips.extend(lines)
+        return strips
+
+    def _quick_layout(self, console: Console, options: ConsoleOptions):
+        """The cells of each column (as text) and the columns' widths, as rich finds them, and the
+        options to draw the rows with; None where a cell is not one line of text."""
         max_width = options.max_width
         columns = self.columns
         cells = [self._cells(console, options, column) for column in columns]
@@ -114,39 +161,39 @@ class QuickTable(Table):
             widths = [min(r, w) if w >= 1 else 0 for r, w in zip(ranges, widths)]
         if table_width < max_width and self.expand:
             widths = [w + pad for w, pad in zip(widths, ratio_distribute(max_width - table_width, widths))]
-        options = options.update(width=sum(widths), highlight=False, height=None)
+        return cells, widths, options.update(width=sum(widths), highlight=False, height=None)
+
+    def _quick_row(self, console: Console, options: ConsoleOptions, index: int, texts: list[Text],
+                   widths: list[int]) -> list[list[Segment]]:
+        """The lines of row `index` (the header's first where shown), its cells `texts`."""
         get_style = console.get_style
-        header_style = get_style(self.header_style or "")
+        header = index == 0 and self.show_header
+        header_style = get_style(self.header_style or "") if header else None
         null = Style.null()
         edge = Segment(" ", null)
-        rows: list[list[list[list[Segment]]]] = [[] for _ in range(len(self.rows) + bool(self.show_header))]
-        styles: list[list[Style]] = [[] for _ in rows]
-        for column, texts, width in zip(columns, cells, widths):
-            inner = options.update(width=width, justify=column.justify, no_wrap=column.no_wrap,
-                                   overflow=column.overflow, height=None, highlight=False)
-            for index, text in enumerate(texts):
-                style = header_style + get_style(column.header_style) if index == 0 and self.show_header else null
-                segments = _justified(console, text, width - 2, column.justify) if width >= 3 else None
-                if segments is not None:
-                    line = [edge, *segments, edge]
-                    lines = [list(Segment.apply_style(line, style)) if style else line]
-                else:  # as rich draws a cell: it may wrap, or have no room
-                    lines = console.render_lines(Padding(text, (0, 1, 0, 1)), inner, style=style)
-                rows[index].append(lines)
-                styles[index].append(style)
-        drawn: list[list[Segment]] = []
-        for index, (row, row_styles) in enumerate(zip(rows, styles)):
-            height = max(len(lines) for lines in row)
-            if height > 1 or not all(row):
-                shaped = []
-                for lines, width, style, column in zip(row, widths, row_styles, columns):
-                    vertical = "bottom" if index == 0 and self.show_header else column.vertical
-                    align = {"top": Segment.align_top, "middle": Segment.align_middle}.get(vertical, Segment.align_bottom)
-                    shaped.append(Segment.set_shape(align(lines, width, height, style), width, max(1, height)))
-                row = shaped
-            for line_no in range(len(row[0])):
-                drawn.append([segment for lines in row for segment in lines[line_no]])
-        return drawn
+        row: list[list[list[Segment]]] = []
+        row_styles: list[Style] = []
+        for column, text, width in zip(self.columns, texts, widths):
+            style = header_style + get_style(column.header_style) if header_style is not None else null
+            segments = _justified(console, text, width - 2, column.justify) if width >= 3 else None
+            if segments is not None:
+                line = [edge, *segments, edge]
+                lines = [list(Segment.apply_style(line, style)) if style else line]
+            else:  # as rich draws a cell: it may wrap, or have no room
+                inner = options.update(width=width, justify=column.justify, no_wrap=column.no_wrap,
+                                       overflow=column.overflow, height=None, highlight=False)
+                lines = console.render_lines(Padding(text, (0, 1, 0, 1)), inner, style=style)
+            row.append(lines)
+            row_styles.append(style)
+        height = max(len(lines) for lines in row)
+        if height > 1 or not all(row):
+            shaped = []
+            for lines, width, style, column in zip(row, widths, row_styles, self.columns):
+                vertical = "bottom" if header else column.vertical
+                align = {"top": Segment.align_top, "middle": Segment.align_middle}.get(vertical, Segment.align_bottom)
+                shaped.append(Segment.set_shape(align(lines, width, height, style), width, max(1, height)))
+            row = shaped
+        return [[segment for lines in row for segment in lines[line_no]] for line_no in range(len(row[0]))]
 
 
 def _justified(console: Console, text: Text, width: int, justify: str) -> list[Segment] | None:

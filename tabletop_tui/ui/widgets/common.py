@@ -148,6 +148,8 @@ class Drawn(KeptLines, Static):
       size changes (`update`); and a new size costs one layout, not two (`_size_updated`).
     - A rich renderable that is not text (a Table) is rendered once for each width: Textual renders
       it anew to measure its height and again to draw it (RichVisual); _Rendered keeps the lines.
+      A QuickTable's rows are kept from one table to the next: a row that did not change is not drawn
+      again (_TableRows).
 
     A string is shown as it is, never read as markup (what a table shows holds the players' names).
 
@@ -167,6 +169,7 @@ class Drawn(KeptLines, Static):
         self._laid_width: int | None = None  # the width the last layout measured the content at
         self._laid_room: int | None = None  # the room it measured an auto width in
         self._held = HeldHeight()
+        self._rows_kept: dict[tuple, list[Strip]] = {}  # a QuickTable's rows drawn (_TableRows)
 
     def update(self, content="", *, layout: bool = True, key: object = None) -> None:
         """Show `content`, unless it is what is shown. `key` stands for the content where it cannot be
@@ -180,7 +183,9 @@ class Drawn(KeptLines, Static):
         if key is not None and key == self._shown_key:
             return
         self._shown_key = key
-        if not isinstance(content, (str, Text, Visual)):
+        if isinstance(content, QuickTable):
+            content = _TableRows(self, content, self._rows_kept)
+        elif not isinstance(content, (str, Text, Visual)):
             content = _Rendered(self, content)
         old = self.visual if layout else None
         super().update(content, layout=False)
@@ -326,6 +331,28 @@ class _Rendered(RichVisual):
 
     def get_height(self, rules, width: int) -> int:
         return len(self.render_strips(width, None, self._widget.visual_style, None))
+
+
+class _TableRows(_Rendered):
+    """A QuickTable drawn as `_Rendered` draws it, row by row: the lines of each row kept (by what the
+    row shows, the columns' widths and the style) in `kept`, which the widget keeps from one table to
+    the next, so that a new table of which a row or two changed (a score, whose turn it is) draws only
+    those rows. A table that is not simple is drawn by rich (QuickTable.quick_strips)."""
+
+    def __init__(self, widget, table: QuickTable, kept: dict) -> None:
+        super().__init__(widget, table)
+        self._kept = kept
+
+    def render_strips(self, width: int, height: int | None, style, options) -> list:
+        lines = self._lines.get((width, style))
+        if lines is None:
+            app = self._widget.app
+            console_options = app.console_options.update(highlight=False, width=width, height=None)
+            lines = self._renderable.quick_strips(app.console, console_options, style.rich_style, self._kept)
+            if lines is None:
+                return super().render_strips(width, height, style, options)
+            self._lines[(width, style)] = lines
+        return lines[:height] if height is not None else list(lines)
 
 
 def _printable_text(text: Text) -> Text:
@@ -630,7 +657,8 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
 
 
 class Scoreboard(Drawn):
-    """Players as rows: a marker for whose turn it is, then the columns a game chooses."""
+    """Players as rows: a marker for whose turn it is, then the columns a game chooses. A row that
+    did not change is not drawn again (_TableRows)."""
 
     def show(self, columns: list[str], rows: list[list], current: set[int] | None = None,
              names: list[str] | None = None) -> None:
