@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 
-from rich.text import Text
-from textual.geometry import Region
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.caribbean_star import CaribbeanStarScreen
@@ -18,6 +16,7 @@ from textual.widgets import Select
 
 from handoff_helpers import lift_curtain, play_through_the_curtain
 from test_ui_frames import Counts, quiet, scene_app
+from test_ui_frames_steady import assert_keeps_most_lines
 from ui_helpers import assert_fits, bar, open_setup, screen_text, settle, shown, standings_rows, type_into
 
 GAME = "caribbean-star"
@@ -149,22 +148,7 @@ async def test_the_sides_and_the_hands_heading_keep_the_most_lines_they_had(make
         await quiet(pilot, counts)
         screen = app.screen
         for part_id in ("#cs-far", "#cs-near", "#cs-hand-label"):
-            part = screen.query_one(part_id)
-            most = part.region.height + 1
-            part.update(Text("\n".join(f"line {i}" for i in range(most))))
-            await quiet(pilot, counts)
-            assert part.region.height == most, part_id
-            places = {w: w.region for w in screen.query("*")}
-            for n in (1, most, 1):
-                counts.reset()
-                part.update(Text("\n".join(f"line {i}" for i in range(n))))
-                await quiet(pilot, counts)
-                assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, (part_id, n)
-            screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
-            await quiet(pilot, counts)
-            assert {w: w.region for w in screen.query("*")} == places, part_id
-            assert [s.text.strip() for s in part.render_lines(Region(0, 0, part.size.width, most))] == \
-                ["line 0"] + [""] * (most - 1)
+            await assert_keeps_most_lines(pilot, screen, screen.query_one(part_id), counts)
         await pilot.resize_terminal(81, 24)  # a new size: laid out at its lines
         await quiet(pilot, counts)
         assert screen.query_one("#cs-hand-label").region.height == 1

@@ -27,6 +27,28 @@ def choices(n: int) -> list[Action]:
     return [Action("123456789"[i], f"choice {i}", 0, Move("m", (i,))) for i in range(n)]
 
 
+async def assert_keeps_most_lines(pilot, screen, part, counts: Counts) -> int:
+    """A MostLines part given a line more than it shows, then one line, as many, one again: it lays
+    nothing out and moves nothing; a layout for something else leaves it its most lines, the rest blank.
+    Returns that most."""
+    most = part.region.height + 1
+    part.update(Text("\n".join(f"line {i}" for i in range(most))))
+    await quiet(pilot, counts)
+    assert part.region.height == most, part.id
+    places = {w: w.region for w in screen.query("*")}
+    for n in (1, most, 1):
+        counts.reset()
+        part.update(Text("\n".join(f"line {i}" for i in range(n))))
+        await quiet(pilot, counts)
+        assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, (part.id, n)
+    screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
+    await quiet(pilot, counts)
+    assert {w: w.region for w in screen.query("*")} == places, part.id
+    assert [s.text.strip() for s in part.render_lines(Region(0, 0, part.size.width, most))] == \
+        ["line 0"] + [""] * (most - 1)
+    return most
+
+
 def lines_of(widget, rows: int) -> list[str]:
     return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, widget.size.width, rows))]
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-from rich.text import Text
-from textual.geometry import Region
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.session import Session
@@ -17,6 +15,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 
 from handoff_helpers import lift_curtain, play_through_the_curtain
 from test_ui_frames import Counts, quiet, scene_app
+from test_ui_frames_steady import assert_keeps_most_lines
 from ui_helpers import assert_fits, screen_text, settle, shown, standings_rows
 
 GAME = "penniless-and-insane"
@@ -167,21 +166,7 @@ async def test_the_trick_and_the_known_cards_keep_the_most_lines_they_had(make_a
         for part_id in ("#pi-trick", "#pi-known"):
             part = screen.query_one(part_id)
             assert part.display, part_id
-            most = part.region.height + 1
-            part.update(Text("\n".join(f"line {i}" for i in range(most))))
-            await quiet(pilot, counts)
-            assert part.region.height == most, part_id
-            places = {w: w.region for w in screen.query("*")}
-            for n in (1, most, 1):
-                counts.reset()
-                part.update(Text("\n".join(f"line {i}" for i in range(n))))
-                await quiet(pilot, counts)
-                assert counts.layouts == 0 and {w: w.region for w in screen.query("*")} == places, (part_id, n)
-            screen.refresh(layout=True)  # a layout for something else: the part keeps its lines
-            await quiet(pilot, counts)
-            assert {w: w.region for w in screen.query("*")} == places, part_id
-            assert [s.text.strip() for s in part.render_lines(Region(0, 0, part.size.width, most))] == \
-                ["line 0"] + [""] * (most - 1)
+            most = await assert_keeps_most_lines(pilot, screen, part, counts)
         await pilot.resize_terminal(81, 24)  # a new size: laid out at its lines (the table drawn anew)
         await quiet(pilot, counts)
         assert part.region.height < most
