@@ -152,6 +152,29 @@ async def test_a_move_key_costs_one_frame_and_a_layout_only_where_a_size_changed
     assert kept_sizes >= 1  # the case of no layout at all was seen
 
 
+async def test_the_table_shows_and_hides_its_scroll_bar_in_the_layout_that_needs_it(make_app, store, monkeypatch):
+    # Textual finds that a scrolling container needs its scroll bar only after the layout, and lays the
+    # screen out again: a second frame, the parts moved by the bar's column
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "second-story")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        table = screen.query_one("#table")
+        part = next(w for w in screen.query("#table *") if isinstance(w, Drawn) and w.display)
+        assert not table.show_vertical_scrollbar
+        width = part.region.width
+        for lines, shown in ((40, True), (1, False), (40, True)):
+            counts.reset()
+            part.update("\n".join(f"line {i}" for i in range(lines)))
+            await quiet(pilot, counts)
+            assert (counts.layouts, counts.frames) == (1, 1), lines
+            assert table.show_vertical_scrollbar == shown and table.vertical_scrollbar.display == shown
+            bar = table.styles.scrollbar_size_vertical if shown else 0
+            assert part.region.width == width - bar  # laid out beside the bar, or in its room
+            assert (table.vertical_scrollbar.region.width > 0) == shown
+
+
 class LogApp(App):
     def compose(self):
         yield MoveLog(id="log")

@@ -14,9 +14,10 @@ from textual._compositor import Compositor
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
@@ -112,7 +113,40 @@ class _Main(KeptLines, _LaidOnce, Horizontal):
 
 
 class _Table(KeptLines, SizedScrollBars, _LaidOnce, VerticalScroll):
-    pass
+    """The table's parts, scrolled where they need more room than the screen has. Its scroll bar is
+    shown or hidden in the layout that finds it needed (or not): Textual finds that only after the
+    layout, from the height the parts were laid out at, and lays the screen out again (a second frame
+    after the first, the parts moved in it by the bar's column)."""
+
+    def _get_scrollable_region(self, region: Region) -> Region:
+        # (asked by the compositor for the room to lay the parts out in, before it does)
+        if getattr(self.screen, "_laying_out", False):
+            self._decide_scroll_bar(region)
+        return super()._get_scrollable_region(region)
+
+    def _decide_scroll_bar(self, region: Region) -> None:
+        """Show or hide the vertical scroll bar as the parts laid out in `region` need it: where they
+        need it with the bar as it is and not the other way (or the other way round), it changes now,
+        with no layout asked for. Where both ways agree with themselves (or neither does) nothing is
+        decided here: Textual decides as it does."""
+        styles = self.styles
+        bar = styles.scrollbar_size_vertical
+        if (styles.overflow_y != "auto" or styles.overflow_x == "auto" or not bar
+                or styles.scrollbar_gutter == "stable" or not region or self.show_horizontal_scrollbar):
+            return
+        room = region.reset_offset
+
+        def needs(shown: bool) -> bool:
+            width = room.width - (bar if shown else 0)
+            if width <= 0:
+                return shown
+            return room.union(self.arrange(Size(width, room.height)).total_region).height > room.height
+
+        shown = self.show_vertical_scrollbar
+        if needs(shown) == shown or needs(not shown) == shown:
+            return
+        self.set_reactive(Widget.show_vertical_scrollbar, not shown)
+        self.vertical_scrollbar.styles.set_rule("display", "block" if not shown else "none")
 
 
 class _Side(KeptLines, _LaidOnce, Vertical):
