@@ -565,6 +565,10 @@ class TextLines(ByLines):
         else:
             self._sync()
 
+    def _fits(self, width: int) -> bool:
+        """Whether the lines given fit `width` (none is wrapped)."""
+        return bool(width) and all(line.cell_len <= width for line in self._texts)
+
     def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
         """The lines as drawn at `width` and their keys: the lines given, each one wider than `width`
         wrapped (none where the width is not known yet)."""
