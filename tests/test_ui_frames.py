@@ -5,6 +5,7 @@ Textual's frame timer is lifted here (as in benchmarks/run.py), so that no frame
 changes falling within the same sixtieth of a second: each count is what the work asks for."""
 
 import random
+from types import SimpleNamespace
 
 import pytest
 import textual.screen
@@ -175,6 +176,41 @@ async def test_the_table_shows_and_hides_its_scroll_bar_in_the_layout_that_needs
             assert (table.vertical_scrollbar.region.width > 0) == shown
 
 
+async def test_an_action_bar_given_the_same_choices_makes_no_new_text(monkeypatch):
+    from tabletop_tui.rules.engine import Move
+    from tabletop_tui.ui.widgets.common import Action, ActionBar
+
+    class BarApp(App):
+        def compose(self):
+            yield ActionBar(id="actions")
+
+    def choices(seat: int, labels: list[str]) -> list[Action]:
+        return [Action(str(i + 1), label, seat, Move("m", (seat, i))) for i, label in enumerate(labels)]
+
+    made = []
+    update = ActionBar.update
+    monkeypatch.setattr(ActionBar, "update", lambda bar, *a, **k: made.append(1) or update(bar, *a, **k))
+    app = BarApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        bar = app.query_one(ActionBar)
+        bar.set_actions(choices(0, ["Fold", "Call", "Raise"]))
+        await pilot.pause()
+        made.clear()
+        bar.set_actions(choices(1, ["Fold", "Call", "Raise"]))  # the next seat, the same choices
+        assert made == []
+        chosen = []
+        bar.post_message = chosen.append
+        bar.on_click(SimpleNamespace(x=3, y=0))  # a click on the first choice
+        del bar.post_message
+        assert [(m.action.key, m.action.seat) for m in chosen] == [("1", 1)]  # the new seat's choice
+        bar.set_actions(choices(1, ["Fold", "Call", "All in"]))
+        assert made == [1]
+        assert "All in" in bar.visual.plain
+        bar.set_actions([], "waiting")
+        bar.set_actions(choices(1, ["Fold", "Call", "All in"]))
+        assert "All in" in bar.visual.plain
+
+
 class LogApp(App):
     def compose(self):
         yield MoveLog(id="log")
@@ -231,6 +267,44 @@ async def test_a_move_log_finds_its_style_once_for_all_the_lines_it_draws(monkey
         width = log.scrollable_content_region.width  # (the scroll bar beside)
         assert [strip.text[:width] for strip in lines] == [log.render_line(y).text for y in range(12)]
         assert log.rich_style == style.fget(log)  # (outside a drawing: found when asked)
+
+
+async def test_a_move_log_renders_its_entries_as_rich_log_renders_them(monkeypatch):
+    # the log finds the width to render an entry at without rich's measure of it (every word measured):
+    # the same lines as where RichLog measures it
+    from rich.measure import Measurement
+
+    measured = []
+    get = Measurement.get
+    monkeypatch.setattr(Measurement, "get", lambda *args, **kwargs: measured.append(1) or get(*args, **kwargs))
+
+    class TwoLogs(App):
+        CSS = "MoveLog { width: 34; height: 40; }"
+
+        def compose(self):
+            yield MoveLog(id="log")
+            yield MoveLog(id="measured")
+
+    texts = ["a", "Ada plays the 7 of hearts", "Bo\ttakes\tthe pot of\t12", "漢字 the crown of knots " * 3,
+             "one more line\nand a second, longer than the first by a few words",
+             "averyveryverylongwordwithoutanyspacesinitatallforthewidth and more", "", "  ", "x" * 90]
+    app = TwoLogs()
+    async with app.run_test(size=(80, 84)) as pilot:
+        await pilot.pause()
+        log, theirs = app.query_one("#log", MoveLog), app.query_one("#measured", MoveLog)
+        theirs._render_width = lambda text: None  # (RichLog measures)
+        for i, text in enumerate(texts):
+            styled = Text(text, style="bold" if i % 2 else "")
+            styled.stylize("red", 0, 3)
+            log.note(styled.copy())
+            theirs.note(styled.copy())
+        await pilot.pause()
+        assert len(log.lines) > len(texts)
+        assert [list(strip) for strip in log.lines] == [list(strip) for strip in theirs.lines]
+        assert log._widest_line_width == theirs._widest_line_width
+        measured.clear()
+        log.note(Text("Cy passes."))
+        assert measured == []
 
 
 async def test_a_move_log_drawn_anew_for_the_next_person_renders_no_entry_it_drew_before(monkeypatch):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
@@ -358,7 +359,7 @@ class _TableRows(_Rendered):
 def _printable_text(text: Text) -> Text:
     """The text with every character a terminal would act on shown as an escape code, its styles kept."""
     plain = text.plain
-    if escaped(plain, keep="\n") == plain:
+    if plain.isprintable() or escaped(plain, keep="\n") == plain:  # (what is printable is never escaped)
         return text
     cuts = [i for i, c in enumerate(plain) for i in (i, i + 1) if escaped(c, keep="\n") != c]
     out = Text(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
@@ -410,6 +411,7 @@ class ActionBar(Drawn):
         self.actions: list[Action] = []
         self._layout: list[tuple[int, int, int, Action]] = []
         self._set_for = 0  # the width the choices were last set out for at a resize
+        self._set_as: tuple | None = None  # the width and the choices (keys, labels) the text was made for
 
     def set_actions(self, actions: list[Action], note: str = "") -> None:
         self.actions = actions
@@ -418,9 +420,16 @@ class ActionBar(Drawn):
 
     def refresh_text(self) -> None:
         if not self.actions:
+            self._set_as = None
             self.update(Text(getattr(self, "_note", "") or " ", style="dim italic"))
             return
         width = max(20, (self.size.width or 78) - 2)
+        shown = (width, tuple((a.key, a.label) for a in self.actions))
+        if shown == self._set_as:  # the same choices at the same width: the same text, the rows as set
+            self._layout = [(row, start, end, action) for (row, start, end, _), action
+                            in zip(self._layout, self.actions)]
+            return
+        self._set_as = shown
         cells = []
         for a in self.actions:
             t = Text()
@@ -542,7 +551,8 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         hit = self._rendered.get(key)
         if hit is None:
             first = self._start_line + len(self.lines)
-            super().write(content, width, expand, shrink, scroll_end, animate)
+            content.expand_tabs()  # (as RichLog does, before it measures)
+            super().write(content, self._render_width(content), expand, shrink, scroll_end, animate)
             new = self.lines[first - self._start_line:] if first >= self._start_line else []
             if new:
                 self._rendered[key] = (new, max(strip.cell_length for strip in new))
@@ -559,6 +569,16 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         if self.auto_scroll if scroll_end is None else scroll_end:
             self.scroll_end(animate=animate, immediate=False, x_axis=False)
         return self
+
+    def _render_width(self, text: Text) -> int:
+        """The width RichLog renders `text` at, given no width: its widest line (as rich measures it, in
+        the console's width), in the room the log has, and at least the log's least width. Found here
+        without measuring every word of it too (the least measure, which RichLog does not use)."""
+        lines = text.plain.splitlines()
+        widest = max(map(cell_len, lines)) if lines else 0
+        room = self.app.console.options.max_width
+        widest = min(widest, room) if room >= 1 else 0
+        return max(min(widest, self.scrollable_content_region.width), self.min_width)
 
     def clear(self):
         self._entries = []
