@@ -103,8 +103,11 @@ def test_a_game_nobody_won_is_counted_apart_neither_a_win_nor_a_draw(first_mover
         assert "(drawn 0, no winner 20)" in report(result)
 
 
+REFEREED = {"table": "real"}  # the referee's entries: no physics to wait for (the table's are its own tests')
+
+
 def test_a_lost_game_of_one_ball_has_no_winner():
-    result = simulate("one-ball", 10, seed=0)
+    result = simulate("one-ball", 10, seed=0, options=REFEREED)
     lost = sum(1 for g in range(10) if _one_ball_lost(g))
     assert 0 < lost < 10  # the seeds hold both: a table cleared and a game lost
     assert result["finished"] == 10 and result["no_winner"] == lost and result["draws"] == 0
@@ -117,7 +120,7 @@ def _one_ball_lost(seed):
     info = catalog.get("one-ball")
     bots = {0: info.bot_class()(0, seed)}
     bots[0].time_budget = float("inf")
-    game, _ = play_one(info, ["Seat 1"], seed, {}, bots, info.rules_class().move_limit)
+    game, _ = play_one(info, ["Seat 1"], seed, dict(REFEREED), bots, info.rules_class().move_limit)
     return game.outcome().standings[0].place != 1
 
 
