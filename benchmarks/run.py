@@ -144,8 +144,11 @@ NO_FRAME_AFTER = 1.0
 #: options under which it can, with a word said beside the figures: Headless in Seattle in real time
 #: gives each person a zone of keys and draws frames of its own on a clock (a countdown, the computers'
 #: pace), so that no key has a frame of its own; it is measured in its "turns" mode, through its action
-#: bar as every other screen
-DRIVEN_AS: dict[str, tuple[dict, str]] = {"headless-in-seattle": ({"mode": "turns"}, "in its turns mode")}
+#: bar as every other screen; the pool games on their table are aimed and shot, not chosen from a bar:
+#: they are measured refereed here, and their table by benchmarks/pool_table.py
+POOL = ({"table": "real"}, "refereed (the table: benchmarks/pool_table.py)")
+DRIVEN_AS: dict[str, tuple[dict, str]] = {"headless-in-seattle": ({"mode": "turns"}, "in its turns mode"),
+                                          "magic-hate-ball": POOL, "wild-bill": POOL, "one-ball": POOL}
 
 
 def one_line(text: str, room: int = 110) -> str:
