@@ -59,6 +59,15 @@ async def _shoot_in(out: Path, data: str) -> list[Path]:
             await pilot.pause()
             await pilot.pause()
             paths.append(_save(app, out, info.id))
+    from tabletop_tui.ui.screens.modals import RulesScreen
+
+    for page in catalog.PAGES:  # a page to read: what the launcher opens for it
+        app = TabletopApp(store=store, bot_delay=0, force_curtain=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await app.push_screen(RulesScreen(page.title, page.help_text(), back="Back to the games"))
+            await pilot.pause()
+            paths.append(_save(app, out, page.id))
     store.close()
     return paths
 
