@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, View, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, Standing, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.pool import (FOUL_SHORT, HEAD_SPOT, IN_HAND, IN_HAND_AT, REAL, REST_REFUSAL, SAME_GAME, SHOT,
-                                     TABLE_OPTION, OpenMoves, Reading, RestKeeper, TableShots, foul_words,
+                                     TABLE_OPTION, OpenMoves, PoolView, Reading, RestKeeper, TableShots, foul_words,
                                      move_outcome, outcome_rests, rack_positions, read_outcome, rerack)
 from tabletop_tui.rules.words import listing, plural
 
@@ -50,7 +50,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-class MagicHateBallView(View):
+class MagicHateBallView(PoolView):
     phase: str  # "handicaps" or "play"
     handicaps: list[int | None]
     scores: list[int]
@@ -64,10 +64,7 @@ class MagicHateBallView(View):
     in_hand: bool
     winner: int | None
     changes: list[int]
-    balls: dict[str, list[float]] | None
     options: dict[str, Any]
-    table: str  # "screen" (a table in the terminal) or "real" (the referee)
-    cue_in_hand: bool  # on this screen: the shooter places the cue ball first
 
 
 class MagicHateBall(TableShots, RestKeeper, Game):

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, TypedDict
 
-from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing, View
+from tabletop_tui.rules.engine import Event, Game, Move, Outcome, Standing
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.pool import (FOUL_SHORT, IN_HAND_AT, ONE_BALL_SPOTTING, POCKET_SHORT, POCKET_WORDS, POCKETS,
-                                     REAL, REST_REFUSAL, SAME_GAME, SHOT, TABLE_OPTION, OpenMoves, Reading,
+                                     REAL, REST_REFUSAL, SAME_GAME, SHOT, TABLE_OPTION, OpenMoves, PoolView, Reading,
                                      RestKeeper, TableShots, foul_words, move_outcome, outcome_rests, rack_positions,
                                      read_outcome, spot_position)
 from tabletop_tui.rules.words import plural
@@ -38,7 +38,7 @@ CALL_MOVES = {p: Move("call", (p,)) for p in POCKETS}
 LOST_PLACED_FIRST = "lost_placed_first"
 
 
-class OneBallView(View):
+class OneBallView(PoolView):
     on_table: int
     to_spot: int
     misses: int
@@ -48,9 +48,6 @@ class OneBallView(View):
     made: bool
     others: int
     ending: str | None
-    balls: dict[str, list[float]] | None
-    table: str  # "screen" (a table in the terminal) or "real" (the referee)
-    cue_in_hand: bool  # on this screen: the player places the cue ball first (the break)
 
 
 class OneBall(TableShots, RestKeeper, Game):

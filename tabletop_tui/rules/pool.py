@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from tabletop_tui.rules.engine import Move, Option
+from tabletop_tui.rules.engine import Move, Option, View
 
 LENGTH, WIDTH = 100.0, 50.0
 BALL = 2.25  # a ball's diameter
@@ -316,6 +316,16 @@ class RestKeeper:
 # -- where the balls roll: on this screen (a table in the terminal) or on a real table -----------------
 
 SCREEN, REAL = "screen", "real"
+
+
+class PoolView(View):
+    """What every pool game's view says of the table (`TableShots.table_view` and the balls)."""
+
+    balls: dict[str, list[float]] | None  # where each ball lies (on this screen), by its number
+    table: str  # SCREEN (a table in the terminal) or REAL (the referee)
+    cue_in_hand: bool  # on this screen: the shooter places the cue ball first
+
+
 TABLE_OPTION = Option(
     "table", "Where the balls roll", "choice", SCREEN,
     help="On this screen: a pool table in the terminal; each player aims and shoots with the keys, the computer "

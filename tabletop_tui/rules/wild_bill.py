@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, TypedDict
 
-from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, rank_standings
+from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, rank_standings
 from tabletop_tui.rules.migrations import old_reading
 from tabletop_tui.rules.pool import (BALL, FOUL_SHORT, FOOT_SPOT, POCKET_WORDS, POCKETS, REAL, REST_REFUSAL, SAME_GAME,
-                                     SHOT, SPOT_WORDS, SPOTS, TABLE_OPTION, OpenMoves, Reading, RestKeeper,
+                                     SHOT, SPOT_WORDS, SPOTS, TABLE_OPTION, OpenMoves, PoolView, Reading, RestKeeper,
                                      TableShots, distance, foul_words, move_outcome, outcome_move, outcome_rests, read_outcome,
                                      respot_spot, respot_words, spot_order, spot_position)
 from tabletop_tui.rules.words import listing, plural
@@ -43,7 +43,7 @@ class Shot(TypedDict):
     sunk: list[str]  # the pockets of the balls sunk, in order
 
 
-class WildBillView(View):
+class WildBillView(PoolView):
     target: int
     scores: list[int]
     current: int | None
@@ -54,10 +54,7 @@ class WildBillView(View):
     shot_points: int
     winner: int | None
     last_spots: list[str]
-    balls: dict[str, list[float]] | None
     options: dict[str, Any]
-    table: str  # "screen" (a table in the terminal) or "real" (the referee)
-    cue_in_hand: bool  # on this screen: the shooter places the cue ball first
 
 
 #: on this screen: the balls on the spots at the start (the Foot Spot's first, the break's first contact)
