@@ -49,6 +49,12 @@ def test_a_game_has_its_readme_rows_screenshot_and_rulings(game_id):
     assert lacks(catalog.get(game_id), README.read_text(encoding="utf-8")) == []
 
 
+@pytest.mark.parametrize("page_id", [p.id for p in catalog.PAGES])
+def test_a_page_has_its_screenshot_named_in_the_readme(page_id):
+    assert (ROOT / "screenshots" / f"{page_id}.svg").is_file(), "tabletop-tui screenshots makes it"
+    assert f"(screenshots/{page_id}.svg)" in README.read_text(encoding="utf-8")
+
+
 def test_the_readme_tables_are_the_catalog_in_its_order():
     text = README.read_text(encoding="utf-8")
     assert screenshots.with_tables(text) == text, (
