@@ -166,7 +166,10 @@ async def test_the_shooting_key_says_rolling_at_once_and_the_collector_waits_for
 
     go = threading.Event()
 
+    started: list[int] = []  # the frames drawn when the simulation started
+
     def slow_physics(*args, **kwargs):  # the simulation held until the test lets it go
+        started.append(app.frames_drawn)
         go.wait(10)
         return simulate_shot(*args, **kwargs)
 
@@ -182,6 +185,7 @@ async def test_the_shooting_key_says_rolling_at_once_and_the_collector_waits_for
         await pilot.pause()
         assert table.pending and table.rolling and not table.frames  # still simulating, in its thread
         assert table.status_text() == " Rolling..." and app.frames_drawn > drawn  # and said on screen
+        assert started and started[0] > drawn  # the thread started once that frame was drawn, not before
         await pilot.press("left")  # no aiming while the shot is simulated
         assert table.angle == 0.0
         go.set()

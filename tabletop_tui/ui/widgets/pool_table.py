@@ -18,8 +18,8 @@ alone: the outcome shown at the end is the one recorded); `play(outcome, frames)
 one. When the balls stop the widget posts `PoolTable.Shot(outcome)` (and takes the outcome's resting
 places as the table's positions).
 
-The shot's simulation runs in a thread (a Textual worker) once the widget is mounted, so that the frame
-of the key that shot is drawn first: the status says "Rolling..." at once, and the animation starts when
+The shot's simulation runs in a thread (a Textual worker) once the widget is mounted, started after the
+frame of the key that shot is drawn: the status says "Rolling..." at once, and the animation starts when
 the simulation is done (`pending` meanwhile; keys wait). `stroke` keeps the last shot's cue ball place,
 angle and power (the record's).
 
@@ -218,8 +218,10 @@ class PoolTable(Widget, can_focus=True):
             return
         self.pending = True
         self._changed(status=True)
-        self.run_worker(lambda: simulate_shot(positions, angle, power, seed), group="pool-shot", thread=True,
-                        exit_on_error=False)
+        # The thread starts once the frame that says so is drawn: started at once, it holds Python's lock
+        # while that frame is made (the key's frame took over 3x a bare app's)
+        self.call_after_refresh(self.run_worker, lambda: simulate_shot(positions, angle, power, seed),
+                                group="pool-shot", thread=True, exit_on_error=False)
 
     def replay(self, outcome: dict[str, Any], angle: float, power: float, cue: tuple[float, float] | None) -> None:
         """Show a recorded shot: the stroke simulated again for its frames, the recorded outcome at the end."""
