@@ -12,6 +12,8 @@ north-east, 6 east ... 5 stops)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
@@ -25,8 +27,8 @@ from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
 from tabletop_tui.ui.widgets.common import ActionBar, KeptLines, LineStyles
+from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
-from tabletop_tui.ui.widgets.things import RowsDrawn
 
 KEYS = "123456789abefijknoprxyz"
 PAD = {"N": "8", "NE": "9", "E": "6", "SE": "3", "S": "2", "SW": "1", "W": "4", "NW": "7"}
@@ -34,11 +36,20 @@ ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "�
 UI = "ui"  # moves of the screen itself (choosing a piece or a card), never handed to the rules
 
 
-class Hands(MostLines, RowsDrawn):
+class Hands(MostLines, TextLines):
     """The hands below the map, as high as the most lines they have had at this size of the screen (the
     thief's one line, the guards' four or more, a showdown's line): where the castle does not fit (80x24)
     the map has the room they leave, and so keeps its size as the thief or the captain looks, instead of
-    being laid out and drawn anew at each turn. Fewer lines leave the rest blank."""
+    being laid out and drawn anew at each turn. Fewer lines leave the rest blank.
+
+    Drawn by lines (TextLines), each line kept by what it shows: a hand's line is drawn from its runs
+    of cards, where a Static's Text was made into Textual's Content and rendered a span at a time (with
+    every line above it rendered blank first, to give its cells their places), and a line shown again
+    (the discards, the last showdown, a hand as it was) costs a look-up."""
+
+    def update(self, content: str | Text = "") -> None:
+        """Show `content` (a string is shown as it is, never read as markup)."""
+        self.show_text(content if isinstance(content, Text) else Text(content))
 
 
 class SameLines(LineStyles):
@@ -158,7 +169,7 @@ class ThiefInTheNightScreen(GameScreen):
             self._followed = (follow, phase, self.piece)
             m.follow(follow)
         m.show(view, targets, sight, marked_edge=phase == "build")
-        hands = self.query_one("#tn-hands", RowsDrawn)
+        hands = self.query_one("#tn-hands", Hands)
         # built again only when what the hands show changed (not for a square looked at, a card chosen)
         if self.part_changed("hands", repr((
                 view["phase"], view["players"], view.get("building"), view["thief_seat"], view["thief"] is None,
@@ -198,7 +209,7 @@ class ThiefInTheNightScreen(GameScreen):
             out.append("The cards are dealt when the thief enters.", style="dim")
         elif view["thief_hand"] is not None:
             out.append("Thief's hand: ", style="bold")
-            out.append_text(chips_text(view["thief_hand"]) if view["thief_hand"] else Text("empty", style="dim"))
+            out.append_text(_chips(view["thief_hand"]) if view["thief_hand"] else Text("empty", style="dim"))
         elif view["guard_hands"] is not None and view["thief"] is not None:
             out.append_text(self.guard_hands_text(view))
         else:
@@ -207,9 +218,9 @@ class ThiefInTheNightScreen(GameScreen):
         sd = view["showdown"]
         if sd and phase != "post":
             out.append("\nLast showdown: ", style="bold")
-            out.append_text(chips_text(sd["escape"]))
+            out.append_text(_chips(sd["escape"]))
             out.append(" vs ")
-            out.append_text(chips_text(sd["capture"]))
+            out.append_text(_chips(sd["capture"]))
             out.append(f" ({sd['result']})", style="italic")
         tops = []
         for label, pile in (("thief", view["thief_discards"]), ("guards", view["captain_discards"])):
@@ -237,7 +248,7 @@ class ThiefInTheNightScreen(GameScreen):
             style = "bold reverse" if p == chosen else "bold #ff5fd7" if p == 0 else "bold #5fd7ff"
             block.append(f"{label:<2}", style=style)
             block.append(" ")
-            block.append_text(chips_text(hands[p]) if hands[p] else Text("no cards", style="dim"))
+            block.append_text(_chips(hands[p]) if hands[p] else Text("no cards", style="dim"))
             blocks.append(block)
         width = self.query_one("#tn-hands").size.width or 53
         gap = "  │ "
@@ -544,5 +555,22 @@ class ThiefInTheNightScreen(GameScreen):
             "cursor and Enter for the captain); `0` another card.\n")
 
 
+@lru_cache(maxsize=256)
 def _short(code: str) -> str:
     return chip_text(code).plain.strip()
+
+
+#: cards on one line (chips_text) by the cards: a hand that did not change is not made again (the hands
+#: are built anew when one of them changed, the guards' six at once); never changed once made
+_CHIPS: dict[tuple[str, ...], Text] = {}
+CHIPS_KEPT = 256
+
+
+def _chips(codes) -> Text:
+    key = tuple(codes)
+    text = _CHIPS.get(key)
+    if text is None:
+        if len(_CHIPS) >= CHIPS_KEPT:
+            _CHIPS.clear()
+        text = _CHIPS[key] = chips_text(key)
+    return text

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -45,7 +47,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from tabletop_tui.rules.components.squares import FILES, square_index
-from tabletop_tui.ui.widgets.grid import Run, placed_strip, runs_strip, text_runs
+from tabletop_tui.ui.widgets.grid import Run, drawn_style, placed_strip, runs_strip, text_runs
 
 N = 24
 LETTERS = FILES[:N]  # the files of the castle: a letter typed alone may start a square's name
@@ -62,6 +64,7 @@ OVERVIEW = {"floor": "#262626", "trap": "#5f2f2f", "seen": "#1c3a5f", "thief": "
             "guard": "#5fd7ff", "gem": "#ffaf00", "target": "#3f7f3f"}
 HEADING = {0: "overline bold #00ff00", 1: "bold #00ff00", 2: "underline bold #00ff00"}  # the edge marked
 CACHED_LINES = 400  # lines kept drawn (a whole castle, both maps, and the cursor's rows besides)
+CACHED_CELLS = 1 << 14  # segments of the frame's lines kept (by text, styles and column)
 
 # A line is a list of runs (grid.Run): a text and the styles it is drawn in, bottom first (the line's
 # own style, then the cell's, then a mark over it), as the spans of a Text stack up.
@@ -98,6 +101,35 @@ def _square(w: str, mark: str, south: str, bg: str | None, edge_marked: bool, ch
     if cursor is not None:
         s_char = s_char + Style(reverse=cursor, bold=True, underline=south == "1" or None)
     return edge_char, s_edge, s_char
+
+
+#: a square's two runs by what it shows (_square_runs' arguments); emptied when it grows past CACHED_SQUARES
+_SQUARES: dict[tuple, tuple[Run, Run]] = {}
+CACHED_SQUARES = 1 << 13
+
+
+def _square_runs(base: str, w: str, south: str, watched: bool, trap: str, what: tuple[str, str] | None,
+                 target: bool, chosen: bool, at: tuple[bool, bool] | None) -> tuple[Run, Run]:
+    """A square of a castle row as two runs, its west edge and what stands on it, drawn over the row's
+    style `base`. w, south: its west and south edges; watched: a piece sees it; trap: "1" for a trap;
+    what: the piece or the gem on it (character, style); target: a move may go there; chosen: the piece
+    asked about sees it; at: on the cursor, (whether the map has the focus, whether its west edge is
+    the one marked), else None."""
+    bg = TARGET_BG if target else CHOSEN_BG if chosen else SEEN_BG if watched else None
+    mark = CHOSEN_MARK if chosen else SEEN_MARK if watched else " "
+    if what is not None:
+        char, style = what
+    elif trap == "1":
+        char, style = "^", COLOURS["trap"]
+    elif target:
+        char, style = TARGET_MARK, "bold #87d787"
+    elif mark != " ":
+        char, style = mark, COLOURS["floor"]
+    else:
+        char, style = "·", COLOURS["floor"]
+    edge_char, s_edge, s_char = _square(w, mark, south, bg, at is not None and at[1], char, style,
+                                        what is not None, at[0] if at is not None else None)
+    return (edge_char, (base, s_edge)), (char, (base, s_char))
 
 
 @lru_cache(maxsize=1024)
@@ -171,6 +203,10 @@ class CastleMap(Widget, can_focus=True):
         self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
         self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
         self._placed: dict[tuple, Strip] = {}  # (a line's key, y) -> the line with its offsets
+        self._framing = False  # drawing a frame (render_lines): the lines without their rows (_framed)
+        self._frame_rows: int | None = None  # the rows shown, while a frame's lines are drawn
+        self._framed: dict[tuple, Strip] = {}  # a line's key -> the line with its columns for offsets
+        self._cells: dict[tuple, tuple[Segment, int]] = {}  # (text, styles, x) -> its segment and width
 
     @property
     def overview(self) -> bool:
@@ -217,6 +253,8 @@ class CastleMap(Widget, can_focus=True):
     # -- geometry --------------------------------------------------------------------------------
 
     def rows_shown(self) -> int:
+        if self._frame_rows is not None:  # (found once for a frame's lines)
+            return self._frame_rows
         return max(1, min(N, (self.size.height or 14) - 1))
 
     def _scroll(self) -> None:
@@ -284,16 +322,21 @@ class CastleMap(Widget, can_focus=True):
     # -- drawing: the lines ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        if self._framing:  # a frame's line (render_lines: nothing selected, the window and style settled)
+            key = self._line_key(y)
+            self._shown[y] = key
+            framed = self._framed.get(key)
+            if framed is None:
+                if key == ("blank",):
+                    return Strip.blank(self.size.width, self.visual_style.rich_style)
+                if len(self._framed) >= CACHED_LINES:
+                    del self._framed[next(iter(self._framed))]
+                framed = self._framed[key] = self._framed_strip(self._runs(y))
+            return framed
         if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
             self._shown.clear()
             return super().render_line(y)
-        self._scroll()  # the window follows the cursor at the height the map has now
-        base = self.visual_style
-        if base != self._base:
-            self._base = base
-            self._lines.clear()
-            self._placed.clear()
-            self._finals.clear()
+        base = self._settle()
         key = self._line_key(y)
         self._shown[y] = key
         if key == ("blank",):
@@ -310,6 +353,67 @@ class CastleMap(Widget, can_focus=True):
             del self._placed[next(iter(self._placed))]
         placed = self._placed[key, y] = placed_strip(strip, y)
         return placed
+
+    def _settle(self) -> VisualStyle:
+        """Before lines are drawn: the window follows the cursor at the height the map has now, and a
+        new style of the widget forgets every line drawn in the old one. The widget's style."""
+        self._scroll()
+        base = self.visual_style
+        if base != self._base:
+            self._base = base
+            self._lines.clear()
+            self._placed.clear()
+            self._framed.clear()
+            self._cells.clear()
+            self._finals.clear()
+        return base
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines of a frame: each the very strip kept for what it shows, its cells' offsets given
+        their column but not their row, `(x, None)`. Textual reads the offsets (the row too) from
+        `render_line(y)` asked alone, which gives them whole, under the mouse where a selection of text
+        starts, never from a frame's lines; a line placed at its row for the frame would be a new strip
+        of new styles at every row it is shown at (the window scrolled, a row shown again), styled,
+        filtered (Textual's colour filter keeps its styles by style) and cut anew, where one strip for
+        every row is all of that once. (Its segments keep a style each, as offsets gave them: the
+        snapshots join cells of one style into one, and did not join these.) What every line of the
+        frame depends on (the selection, the style, the rows shown) is found once for them all."""
+        if self.text_selection is not None:
+            return super().render_lines(crop)
+        self._settle()
+        self._frame_rows = self.rows_shown()
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing = False
+            self._frame_rows = None
+
+    def _framed_strip(self, runs: list[Run]) -> Strip:
+        """A line's runs as a frame shows them: `placed_strip(self._strip(runs), None)` (a segment a run,
+        its style with the offset of its first cell's column), made in one pass, each segment kept by
+        its text, styles and column: a cell drawn alike in another row, or in another line of the same
+        row, is a look-up."""
+        if self.JOIN_RUNS or not all(text for text, _ in runs):
+            return placed_strip(self._strip(runs), None)
+        cells = self._cells
+        if len(cells) > CACHED_CELLS:
+            cells.clear()
+        finals = self._finals
+        segments = []
+        x = width = 0
+        for text, stack in runs:
+            cell = cells.get((text, stack, x))
+            if cell is None:
+                final = finals.get(stack)
+                if final is None:
+                    final = finals[stack] = drawn_style(self, stack)
+                offset = Style.from_meta({"offset": (x, None)})
+                cell = cells[text, stack, x] = (Segment(text, final + offset if final else offset), cell_len(text))
+            segments.append(cell[0])
+            width += cell[1]
+            x += len(text)
+        return Strip(segments, width)
 
     def _strip(self, runs: list[Run]) -> Strip:
         """A line's runs as a strip: a segment a run (with JOIN_RUNS, one to the runs of one style in a row)."""
@@ -351,33 +455,25 @@ class CastleMap(Widget, can_focus=True):
         d = self.data
         north, west, traps, seen = d["north"], d["west"], d["traps"], self._seen
         held, targets, chosen = self._held, self.targets, self.chosen_sight
-        cy, cx = divmod(self.cursor, N)
-        focus = self.has_focus
+        cursor = self.cursor
+        cy, cx = divmod(cursor, N)
         base = "bold" if y == cy else "dim"
+        # the cursor's square: whether the map has the focus, whether its west edge is the one marked
+        at = (self.has_focus, self.marked_edge and self.heading == 3) if y == cy else None
         runs: list[Run] = [(f"{N - y:>2} ", (base,))]
+        first = y * N
+        south = north[first + N:first + 2 * N] if y < N - 1 else "1" * N
+        squares = _SQUARES
+        if len(squares) > CACHED_SQUARES:
+            squares.clear()
         for x in range(N):
-            i = y * N + x
-            south = north[i + N] if y < N - 1 else "1"
-            watched = seen[i] != "0"
-            bg = TARGET_BG if i in targets else CHOSEN_BG if i in chosen else SEEN_BG if watched else None
-            mark = CHOSEN_MARK if i in chosen else SEEN_MARK if watched else " "
-            what = held.get(i)
-            if what is not None:
-                char, style = what
-            elif traps[i] == "1":
-                char, style = "^", COLOURS["trap"]
-            elif i in targets:
-                char, style = TARGET_MARK, "bold #87d787"
-            elif mark != " ":
-                char, style = mark, COLOURS["floor"]
-            else:
-                char, style = "·", COLOURS["floor"]
-            at = i == self.cursor
-            edge_char, s_edge, s_char = _square(west[i] if x else "1", mark, south, bg,
-                                                at and self.marked_edge and self.heading == 3, char, style,
-                                                what is not None, focus if at else None)
-            runs.append((edge_char, (base, s_edge)))
-            runs.append((char, (base, s_char)))
+            i = first + x
+            square = (base, west[i] if x else "1", south[x], seen[i] != "0", traps[i], held.get(i), i in targets,
+                      i in chosen, at if i == cursor else None)
+            pair = squares.get(square)
+            if pair is None:
+                pair = squares[square] = _square_runs(*square)
+            runs += pair
         runs.append(("│", (base, COLOURS["wall"])))
         if y == cy and self.marked_edge and self.heading in HEADING:
             # the edge in front of the cursor in green: north or south the square, east the next edge

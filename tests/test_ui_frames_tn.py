@@ -1,0 +1,123 @@
+"""What Thief in the Night's screen costs a frame, by counts: a row of the castle shown again at another
+row of the map (the window scrolled, the same row for the other seat) is neither built, styled nor
+filtered again, and the hands below it are drawn by lines, a line that did not change never again."""
+
+from textual._styles_cache import StylesCache
+from textual.app import App
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+
+from tabletop_tui.ui.screens.thief_in_the_night import Castle, Hands, ThiefInTheNightScreen
+from tabletop_tui.ui.widgets.castle_map import N
+from test_ui_frames import Counts, quiet, scene_app
+
+GAME = "thief-in-the-night"
+
+
+class CastleApp(App):
+    def compose(self):
+        yield Castle(id="map")
+
+
+def frame_lines(m) -> list[Strip]:
+    """The map's lines as a frame asks for them (the compositor's `render_lines`)."""
+    return m.render_lines(Region(0, 0, m.size.width, m.size.height))
+
+
+def without_meta(strip: Strip) -> list[tuple]:
+    return [(s.text, s.style.clear_meta_and_links() if s.style else None) for s in strip]
+
+
+def offsets(strip: Strip) -> list:
+    return [s.style.meta.get("offset") for s in strip]
+
+
+async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_or_filtered_again(monkeypatch):
+    styled, filtered = [], []
+    render_line, apply_filter = StylesCache.render_line, Strip.apply_filter
+
+    def counted_style(cache, styles, y, *args):
+        styled.append(y)
+        return render_line(cache, styles, y, *args)
+
+    def counted_filter(strip, line_filter, background):
+        if (line_filter, background) not in strip._filter_cache:
+            filtered.append(strip)
+        return apply_filter(strip, line_filter, background)
+
+    monkeypatch.setattr(StylesCache, "render_line", counted_style)
+    monkeypatch.setattr(Strip, "apply_filter", counted_filter)
+    app = CastleApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        m = app.query_one(Castle)
+        sight = "".join("1" if (i // N + i % N) % 5 == 0 else "0" for i in range(N * N))
+        m.show({"north": "0" * N * N, "west": "0" * N * N, "traps": "0" * N * N, "gem": 12 * N + 12,
+                "pieces": [[3 * N + 4, 1], [9 * N + 20, 2]], "thief": None, "sight": sight})
+        m.follow(0)
+        await pilot.pause()
+        frame_lines(m)
+        rows = m.rows_shown()
+        assert m.top == 0 and rows < N
+        built = []
+        castle_row = m._castle_row
+        monkeypatch.setattr(m, "_castle_row", lambda y: built.append(y) or castle_row(y))
+        styled.clear()
+        filtered.clear()
+
+        m.follow(rows * N)  # one row below the window: every row of it moves up a line
+        await pilot.pause()
+        lines = frame_lines(m)
+        assert m.top == 1
+        assert built == [rows]  # the row come into the window, and no other, built
+        assert styled == [rows] and len(filtered) == len(app.get_line_filters())  # its line, once a filter
+        # the frame's lines are what the map's lines are alone, but for the rows of their cells' offsets
+        # (Textual reads those from render_line(y) under the mouse, where a selection of text starts)
+        background = m.background_colors[1]
+        for y in range(1, rows + 1):
+            alone = m.render_line(y)
+            shown = alone
+            for line_filter in app.get_line_filters():  # (as Textual filters a frame's lines)
+                shown = shown.apply_filter(line_filter, background)
+            assert without_meta(lines[y]) == without_meta(shown)
+            assert offsets(alone) == [(x, y) for x, _ in offsets(lines[y])]
+            assert all(row is None for _, row in offsets(lines[y]))
+        # back up a row: every line comes out of the frame's lines kept, none built or styled
+        built.clear()
+        styled.clear()
+        m.follow(0)
+        await pilot.pause()
+        frame_lines(m)
+        assert m.top == 0 and built == [] and styled == []
+
+
+async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_line_alone(make_app, store,
+                                                                                        monkeypatch):
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, ThiefInTheNightScreen)
+        hands = screen.query_one("#tn-hands", Hands)
+        view = screen.game.view(screen.viewer())
+        text = screen.hands_text(view)
+        width, height = hands.size
+        # the lines a Static showing the hands' text draws (a wrapped line among them), segment for segment
+        # (the offsets aside: a Static gives a cell its place in the text, a line drawn alone its row)
+        drawn = Visual.to_strips(hands, visualize(hands, text), width, None, hands.visual_style)
+        assert len(drawn) > len(text.plain.split("\n")) and height >= len(drawn)
+        assert [without_meta(hands.render_line(y)) for y in range(len(drawn))] == [without_meta(s) for s in drawn]
+
+        before = hands.drawn
+        counts.reset()
+        changed = dict(view, thief_discards=view["thief_discards"] + ["2C"])  # the discards' line alone
+        screen.show_table(changed)
+        await quiet(pilot, counts)
+        assert hands.drawn - before == 1 and (counts.frames, counts.layouts) == (1, 0)
+        counts.reset()
+        screen.show_table(view)  # as it was: every line kept
+        await quiet(pilot, counts)
+        assert hands.drawn - before == 1 and counts.layouts == 0
+        assert [line.text.rstrip() for line in hands.render_lines(Region(0, 0, width, height))][:len(drawn)] == \
+            [strip.text.rstrip() for strip in drawn]
