@@ -9,7 +9,7 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 
 from tabletop_tui.ui.screens.thief_in_the_night import Castle, Hands, ThiefInTheNightScreen
-from tabletop_tui.ui.widgets.castle_map import N
+from tabletop_tui.ui.widgets.castle_map import N, CastleMap
 from test_ui_frames import Counts, quiet, scene_app
 
 GAME = "thief-in-the-night"
@@ -121,3 +121,35 @@ async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_
         assert hands.drawn - before == 1 and counts.layouts == 0
         assert [line.text.rstrip() for line in hands.render_lines(Region(0, 0, width, height))][:len(drawn)] == \
             [strip.text.rstrip() for strip in drawn]
+
+
+async def test_the_map_follows_the_thief_and_shows_the_view_in_one_repaint_making_only_the_rows_shown(
+        make_app, store, monkeypatch):
+    """The table drawn for a key that moves the thief: the map's cursor follows him and the view is
+    shown in one look at which lines changed (not one for each), and where the castle does not fit
+    (80x24) only the rows in the window are made into lines' keys."""
+    syncs, made = [], []
+    sync, row = CastleMap._sync, getattr(CastleMap, "_row", None)
+    monkeypatch.setattr(CastleMap, "_sync", lambda m: syncs.append(m.cursor) or sync(m))
+    monkeypatch.setattr(CastleMap, "_row", lambda m, y: made.append(y) or row(m, y), raising=False)
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        m = screen.query_one("#tn-map", CastleMap)
+        view = screen.game.view(screen.viewer())
+        assert view["thief"] is not None
+        thief = view["thief"][0]
+        m.follow(N * N - 1 if thief < N * N // 2 else 0)  # the cursor elsewhere, the window with it
+        await quiet(pilot, counts)
+        screen._followed = None  # (as when the thief has just moved)
+        syncs.clear()
+        made.clear()
+        counts.reset()
+        screen.show_table(view)
+        await quiet(pilot, counts)
+        assert syncs == [thief] and m.cursor == thief  # one look, the cursor on the thief
+        rows = m.rows_shown()
+        assert rows < N and made and set(made) <= set(range(m.top, m.top + rows))
+        assert (counts.frames, counts.layouts) == (1, 0)

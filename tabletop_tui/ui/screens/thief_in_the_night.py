@@ -165,10 +165,11 @@ class ThiefInTheNightScreen(GameScreen):
             follow = view["thief"][0]
         elif phase == "captain" and self.piece is not None and view["pieces"][self.piece] is not None:
             follow = view["pieces"][self.piece][0]
+        cursor = None
         if follow is not None and (follow, phase, self.piece) != self._followed:
             self._followed = (follow, phase, self.piece)
-            m.follow(follow)
-        m.show(view, targets, sight, marked_edge=phase == "build")
+            cursor = follow  # (the map follows it in the repaint of what it shows)
+        m.show(view, targets, sight, marked_edge=phase == "build", cursor=cursor)
         hands = self.query_one("#tn-hands", Hands)
         # built again only when what the hands show changed (not for a square looked at, a card chosen)
         if self.part_changed("hands", repr((
@@ -349,8 +350,8 @@ class ThiefInTheNightScreen(GameScreen):
             if hold in moves:
                 out.append(hold)
             elif self.chosen_card is None:  # the cards that take the piece somewhere
-                playable = {m.args[0] if m.kind == "lead" else m.args[1] for m in moves
-                            if (m.kind == "lead" and p == 0) or (m.kind == "guard" and m.args[0] == p)}
+                playable = {m.args[0] for m in moves if m.kind == "lead"} if p == 0 else \
+                    {m.args[1] for m in moves if m.kind == "guard" and m.args[0] == p}
                 out += [Move(UI, ("card", c)) for c in view["guard_hands"][p] if c in playable]
             elif p != 0:
                 out += [m for m in moves if m.kind == "guard" and m.args[0] == p and m.args[1] == self.chosen_card]

@@ -195,7 +195,8 @@ class CastleMap(Widget, can_focus=True):
         self._released: list[str] = []  # letters handed on as keys, to let through when they come back
         self.describe_key = None  # the screen's words for what a key does (str -> str | None)
         # drawing by lines
-        self._rows: list[tuple] = []  # what each castle row shows, from the data (a part of its lines' keys)
+        self._rows: list[tuple | None] = []  # what each castle row shows (_row), as far as made
+        self._row_data: tuple = ()  # what the rows are made from
         self._held: dict[int, tuple[str, str]] = {}  # square -> (character, style) of a piece or the gem
         self._seen = "0" * (N * N)
         self._lines: dict[tuple, Strip] = {}  # a line's key -> the line drawn (without its offsets)
@@ -204,9 +205,9 @@ class CastleMap(Widget, can_focus=True):
         self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
         self._placed: dict[tuple, Strip] = {}  # (a line's key, y) -> the line with its offsets
         self._framing = False  # drawing a frame (render_lines): the lines without their rows (_framed)
-        self._frame_rows: int | None = None  # the rows shown, while a frame's lines are drawn
+        self._frame_rows: int | None = None  # the rows shown, while the lines' keys are found
         self._framed: dict[tuple, Strip] = {}  # a line's key -> the line with its columns for offsets
-        self._cells: dict[tuple, tuple[Segment, int]] = {}  # (text, styles, x) -> its segment and width
+        self._cells: dict[tuple, tuple[Segment, int, int]] = {}  # (run, x) -> its segment, cells, characters
 
     @property
     def overview(self) -> bool:
@@ -219,16 +220,19 @@ class CastleMap(Widget, can_focus=True):
 
     # -- data ------------------------------------------------------------------------------------
 
-    def show(self, data: dict, targets=(), chosen_sight=(), marked_edge: bool = False) -> None:
+    def show(self, data: dict, targets=(), chosen_sight=(), marked_edge: bool = False,
+             cursor: int | None = None) -> None:
         """data: north, west, traps (576-character strings), gem, pieces [[square, facing]|None]*6,
-        thief [square, facing]|None, sight (576 characters: chr(48 + bits of the watchers))."""
+        thief [square, facing]|None, sight (576 characters: chr(48 + bits of the watchers)). With
+        `cursor`, the cursor goes there too (`follow`), in the same repaint."""
         self.data = data
         self.targets = set(targets)
         self.chosen_sight = set(chosen_sight)
         self.marked_edge = marked_edge
+        if cursor is not None:
+            self.cursor = cursor
         self._held = self._contents()
         self._seen = data.get("sight") or "0" * (N * N)
-        north, west, traps, seen = data["north"], data["west"], data["traps"], self._seen
         held: list[list] = [[] for _ in range(N)]
         for i, what in sorted(self._held.items()):
             held[i // N].append((i, what))
@@ -240,10 +244,21 @@ class CastleMap(Widget, can_focus=True):
         for i in sorted(self.chosen_sight):
             if 0 <= i < N * N:
                 chosen_by_row[i // N].append(i)
-        self._rows = [(north[(y + 1) * N:(y + 2) * N], west[y * N:(y + 1) * N], traps[y * N:(y + 1) * N],
-                       seen[y * N:(y + 1) * N], tuple(held[y]), tuple(targets_by_row[y]),
-                       tuple(chosen_by_row[y])) for y in range(N)]
+        self._row_data = (data["north"], data["west"], data["traps"], self._seen, held, targets_by_row,
+                          chosen_by_row)
+        self._rows = [None] * N  # (each made when a line asks for it: the rows shown, where the castle does not fit)
         self._sync()
+
+    def _row(self, y: int) -> tuple:
+        """What castle row y shows (a part of its lines' keys): its squares' edges, traps, sight, what
+        stands on them, the targets and the squares the piece asked about sees."""
+        row = self._rows[y]
+        if row is None:
+            north, west, traps, seen, held, targets, chosen = self._row_data
+            row = self._rows[y] = (north[(y + 1) * N:(y + 2) * N], west[y * N:(y + 1) * N],
+                                   traps[y * N:(y + 1) * N], seen[y * N:(y + 1) * N], tuple(held[y]),
+                                   tuple(targets[y]), tuple(chosen[y]))
+        return row
 
     def follow(self, square: int) -> None:
         self.cursor = square
@@ -253,7 +268,7 @@ class CastleMap(Widget, can_focus=True):
     # -- geometry --------------------------------------------------------------------------------
 
     def rows_shown(self) -> int:
-        if self._frame_rows is not None:  # (found once for a frame's lines)
+        if self._frame_rows is not None:  # (found once for all the lines' keys)
             return self._frame_rows
         return max(1, min(N, (self.size.height or 14) - 1))
 
@@ -297,25 +312,29 @@ class CastleMap(Widget, can_focus=True):
             if r >= N // 2:
                 return ("blank",)
             here = (cy - 2 * r, cx) if cy in (2 * r, 2 * r + 1) else None
-            return ("half", r, self._rows[2 * r], self._rows[2 * r + 1], here)
+            return ("half", r, self._row(2 * r), self._row(2 * r + 1), here)
         if y > self.rows_shown():
             return ("blank",)
         row = self.top + y - 1
         here = (cx, self.has_focus, self.heading if self.marked_edge else None) if row == cy else None
-        return ("row", row, self._rows[row], here)
+        return ("row", row, self._row(row), here)
 
     def _sync(self) -> None:
         """Ask Textual to repaint the lines whose key changed since they were last drawn (no other)."""
         if not self.is_mounted:
             return
         self._scroll()
-        width = self.size.width
         shown = self._shown
         if not shown:
             self.refresh()
             return
-        regions = [Region(0, y, width, 1) for y in range(max(self.size.height, self._line_count()))
-                   if shown.get(y) != self._line_key(y)]
+        width, height = self.size
+        self._frame_rows = self.rows_shown()  # (found once for every line's key)
+        try:
+            regions = [Region(0, y, width, 1) for y in range(max(height, self._line_count()))
+                       if shown.get(y) != self._line_key(y)]
+        finally:
+            self._frame_rows = None
         if regions:
             self.refresh(*regions)
 
@@ -394,25 +413,29 @@ class CastleMap(Widget, can_focus=True):
         its style with the offset of its first cell's column), made in one pass, each segment kept by
         its text, styles and column: a cell drawn alike in another row, or in another line of the same
         row, is a look-up."""
-        if self.JOIN_RUNS or not all(text for text, _ in runs):
+        if self.JOIN_RUNS:
             return placed_strip(self._strip(runs), None)
         cells = self._cells
         if len(cells) > CACHED_CELLS:
             cells.clear()
-        finals = self._finals
+        get = cells.get
         segments = []
+        append = segments.append
         x = width = 0
-        for text, stack in runs:
-            cell = cells.get((text, stack, x))
+        for run in runs:
+            cell = get((run, x))
             if cell is None:
-                final = finals.get(stack)
+                text, stack = run
+                if not text:  # (an empty line: one empty segment in the widget's style, as Textual draws it)
+                    return placed_strip(self._strip(runs), None)
+                final = self._finals.get(stack)
                 if final is None:
-                    final = finals[stack] = drawn_style(self, stack)
+                    final = self._finals[stack] = drawn_style(self, stack)
                 offset = Style.from_meta({"offset": (x, None)})
-                cell = cells[text, stack, x] = (Segment(text, final + offset if final else offset), cell_len(text))
-            segments.append(cell[0])
+                cell = cells[run, x] = (Segment(text, final + offset if final else offset), cell_len(text), len(text))
+            append(cell[0])
             width += cell[1]
-            x += len(text)
+            x += cell[2]
         return Strip(segments, width)
 
     def _strip(self, runs: list[Run]) -> Strip:
