@@ -20,6 +20,7 @@ from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.rules.components.squares import FILES
 from tabletop_tui.ui.widgets.grid import LABEL_STYLE, GridBoard
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 GLYPHS = ("●", "■", "▲", "◆", "♣", "♠")
 COLORS = ("bold #ff6b6b", "bold #4aa3ff", "bold #f5d76e", "bold #5fd68a", "bold #d78cff", "bold #5fd7d7")
@@ -75,6 +76,13 @@ class GraveBoard(GridBoard):
         super().action_move(dr, dc)
 
 
+class Notes(MostLines, Drawn):
+    """The notes under the board: the shift being set up in place of the legend while it is (one line,
+    no more than the legend: `shift_note`), as high as the most lines they have had at this size of the
+    screen, the rest blank. Choosing a Spirit, pushing it and letting go lay nothing out, where each
+    laid the whole screen out (the shift's lines above the legend, then gone again)."""
+
+
 class GraveyardShiftScreen(BoardScreen):
     DEFAULT_CSS = """
     #gs-players { height: auto; }
@@ -87,6 +95,7 @@ class GraveyardShiftScreen(BoardScreen):
         self.group: list[int] = []
         self.direction: int | None = None
         self.distance = 0
+        self._labels_from: dict | None = None  # the view the choices' labels read (current_actions)
 
     def make_board(self) -> GridBoard:
         return GraveBoard(3, 6, cell_width=8, cell_height=3, labels=True, lines=True)
@@ -95,7 +104,7 @@ class GraveyardShiftScreen(BoardScreen):
         yield Drawn(id="gs-players")
 
     def below_board(self):
-        yield Drawn(id="gs-notes")
+        yield Notes(id="gs-notes")
 
     def first_square(self) -> int | None:
         humans = self.session.human_to_act() or self.session.people
@@ -274,18 +283,27 @@ class GraveyardShiftScreen(BoardScreen):
         board.set_cells(cells, lit, styles)
 
         notes = Text()
-        if self.group:
-            what = "the Spirit" if len(self.group) == 1 else f"the line of {len(self.group)} Spirits"
-            if self.distance:
-                notes.append(f"{what.capitalize()} {self.distance} {DIRECTION_NAMES[self.direction or 0]}: "
-                             "Enter shifts, Esc lets go.\n", style="bold")
-            else:
-                notes.append(f"Chosen: {what}. Arrows push it"
-                             + (", or choose one in line." if len(self.group) == 1 else ".") + "\n", style="bold")
-        elif view["over"]:
-            notes.append("The Graveyard as the game ended.\n")
-        notes.append(f"Pile {view['deck']} · ▒2-5▒ dealt, ▒6-A▒ risen · our board")
+        if self.group:  # the shift being set up, in place of the legend (the pile is in the title bar)
+            notes.append(self.shift_note(), style="bold")
+        else:
+            if view["over"]:
+                notes.append("The Graveyard as the game ended.\n")
+            notes.append(f"Pile {view['deck']} · ▒2-5▒ dealt, ▒6-A▒ risen · our board")
         self.query_one("#gs-notes", Static).update(notes)
+
+    def shift_note(self) -> str:
+        """The shift being set up, on one line: in full where the notes have the room, else without the
+        keys (the prompt names them), so that the notes take no more lines than the legend they stand in
+        for, and choosing a Spirit, pushing it or letting go lays nothing out."""
+        what = "the Spirit" if len(self.group) == 1 else f"the line of {len(self.group)} Spirits"
+        if self.distance:
+            pushed = f"{what.capitalize()} {self.distance} {DIRECTION_NAMES[self.direction or 0]}"
+            full, short = pushed + ": Enter shifts, Esc lets go.", pushed + "."
+        else:
+            short = f"Chosen: {what}."
+            full = f"Chosen: {what}. Arrows push it" + (", or choose one in line." if len(self.group) == 1 else ".")
+        width = self.query_one("#gs-notes").size.width
+        return full if not width or len(full) <= width else short
 
     def scoreboard(self, view: dict):
         columns = ["", "Points", "Spirits"]
@@ -330,9 +348,15 @@ class GraveyardShiftScreen(BoardScreen):
             return "x"
         return super().action_key(move, index)
 
+    def current_actions(self):
+        self._labels_from = None  # the labels read the table as it is now
+        return super().current_actions()
+
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         if move.kind == "move":
-            view = self.game.view(seat)
+            if self._labels_from is None:  # one view for all the choices of a moment
+                self._labels_from = self.game.view(seat)
+            view = self._labels_from
             here = view["pawns"][seat]
             t = move.args[0]
             cols = view["cols"]
