@@ -92,10 +92,18 @@ def compact_line(seat: int, monster: dict, name_width: int, current: bool, marke
     return line
 
 
+def cut_to(line: Text, width: int) -> Text:
+    """A copy of `line` cut to `width` cells."""
+    line = line.copy()
+    line.truncate(width)
+    return line
+
+
 class MonsterBuilderScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._drawn_from: object = None  # what the table was last drawn from (the view, the room)
+        self._blocks: dict[tuple, list[Text]] = {}  # blocks of lines by what they are drawn from (kept)
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: the lines that did not change with a move (most bodies) are not drawn again
@@ -119,30 +127,54 @@ class MonsterBuilderScreen(GameScreen):
             return  # nothing to build again
         self._drawn_from = drawn_from
         n = len(view["players"])
-        dice = self.dice_block(view, big=width >= DICE_WIDTH)
-        fight = self.fight_block(view)
+        players, monsters, current = view["players"], view["monsters"], view["current"]
+        big = width >= DICE_WIDTH
+        dice_key = ("dice", tuple(view["research"]), view["die"], tuple(view["built"]), big)
+        dice = self.kept(dice_key, lambda: self.dice_block(view, big=big))
+        fight_key = ("fight", repr(view["fight"]), tuple(players))
+        fight = self.kept(fight_key, lambda: self.fight_block(view))
         beside = bool(fight) and width >= DICE_WIDTH + 2 + max(f.cell_len for f in fight)
-        top = side_by_side([dice, fight], gap=2) if beside else dice
+        top = self.kept(("top", dice_key, fight_key), lambda: side_by_side([dice, fight], gap=2)) if beside else dice
         below = [] if beside else fight
         focus = self.focus_seat(view)
-        name_width = min(8, max(len(m) for m in view["players"]))
-        compact = [compact_line(s, view["monsters"][s], name_width, s == view["current"], self.marked(view, s))
+        name_width = min(8, max(len(m) for m in players))
+        marks = [tuple(sorted(self.marked(view, s))) for s in range(n)]
+        compact_keys = [("compact", s, monsters[s]["name"], tuple(monsters[s]["parts"]), name_width, s == current,
+                         marks[s]) for s in range(n)]
+        compact = [self.kept(compact_keys[s], lambda s=s: [compact_line(s, monsters[s], name_width, s == current,
+                                                                         marks[s])])[0]
                    for s in range(n)]
         per_row = (width + 2) // (BODY_WIDTH + 2)
-        bodies = self.all_bodies(view, per_row) if per_row >= 3 else []
+        bodies_key = ("bodies", per_row, current, tuple(players), tuple(tuple(m["parts"]) for m in monsters),
+                      tuple(marks))
+        bodies = self.kept(bodies_key, lambda: self.all_bodies(view, per_row)) if per_row >= 3 else []
         others = [compact[s] for s in range(n) if s != focus]
         right = others + [Text("")] * (len(others) + len(below) < BODY_HEIGHT and bool(below)) + below
         if bodies and len(top) + 1 + len(bodies) + len(below) <= height:
             lines = top + [Text("")] + bodies + below
         elif (width >= BODY_WIDTH + 2 + max(line.cell_len for line in right)
               and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height):
-            body = [self.caption(view, focus)] + body_lines(view["monsters"][focus]["parts"], self.marked(view, focus))
-            lines = top + side_by_side([body, right], gap=2)
+            key = ("beside", focus, focus == current, players[focus], tuple(monsters[focus]["parts"]), marks[focus],
+                   tuple(compact_keys[s] for s in range(n) if s != focus), fight_key, beside)
+            lines = top + self.kept(key, lambda: side_by_side(
+                [[self.caption(view, focus)] + body_lines(monsters[focus]["parts"], marks[focus]), right], gap=2))
         else:
             lines = top + compact + below
-        for line in lines:
-            line.truncate(width)
-        self.query_one("#mb-table", TextLines).show_lines(lines)
+        # (a line kept from an earlier table is never changed: one too wide is cut as a copy)
+        self.query_one("#mb-table", TextLines).show_lines(
+            [line if line.cell_len <= width else cut_to(line, width) for line in lines])
+
+    def kept(self, key: tuple, build) -> list[Text]:
+        """A block of the table's lines, built only when what it is drawn from (`key`) is new: the dice,
+        the fight, a monster's line, the bodies, from one table to the next (the seat to decide changes
+        with a key, the dice or a part with another). The lines are never changed once built."""
+        memo = self._blocks
+        lines = memo.get(key)
+        if lines is None:
+            if len(memo) >= 256:
+                memo.clear()
+            lines = memo[key] = build()
+        return lines
 
     def focus_seat(self, view: dict) -> int:
         """Whose monster is drawn big: the seat deciding now, else the winner, else the last to play."""
