@@ -23,6 +23,7 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 GUEST_STYLES = {
     "red": Style(color="#ffffff", bgcolor="#c0392b", bold=True),
@@ -43,12 +44,21 @@ SUIT_GLYPHS = "♣♦♥♠"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 TURN = "▶"
 SUPERSCRIPTS = " ¹²³⁴⁵⁶⁷⁸⁹"
+#: each room's card, by room (1-52; 0 unused)
+CODES = ("",) + tuple(room_code(room) for room in range(1, ROOMS + 1))
 
 
 def dial(k: int, six: int) -> tuple[int, int]:
     """The standing order (k, six) nearest to the one asked: k 0 (never) has no 6, k 6 is a 6 alone."""
     k = max(0, min(6, k))
     return (k, 0 if k == 0 else 1 if k == 6 else six)
+
+
+class HandLines(MostLines, TextLines):
+    """The names, the viewer's hand and order, the last guest's move: as high as the most lines they
+    have had at this size of the screen, the rest blank. They are a line or two longer or shorter from
+    one key to the next (the hand wraps or not, the last move shown or not, the public table between
+    people), and each such change laid the whole screen out."""
 
 
 class HotelTransylvaniaScreen(GameScreen):
@@ -61,18 +71,28 @@ class HotelTransylvaniaScreen(GameScreen):
         #: each row of rooms' lines (its ghosts, its guests), by what each is drawn from
         self._suit_lines: dict[tuple, Text] = {}
         self._guest_view: dict | None = None  # the public view the guests' labels read
+        self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
+        self._hand_from: tuple | None = None  # what the hand's lines were last built from
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: a move changes a row of rooms or two (a card played, a guest moved, the hand's
         # marks) and a line or two of the hand; a line that did not change is not drawn again
         yield TextLines(id="ht-board")
-        yield TextLines(id="ht-hand")
+        yield HandLines(id="ht-hand")
 
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
+        game = self.game
+        self._shown = (game, len(game.history), view)
         self.query_one("#ht-board", TextLines).show_lines(self.board_lines(view))
-        self.query_one("#ht-hand", TextLines).show_text(self.hand_text(view))  # (wrapped as a Static wraps)
+        # the hand's lines, built only when what they show changed (the viewer, the names, the hand,
+        # the order, the last move): a key that leaves them alone builds nothing
+        hand_from = (view["viewer"], tuple(view["players"]), tuple(view["hand"] or ()),
+                     tuple(view["order"] or ()), repr(view["last"]))
+        if hand_from != self._hand_from:
+            self._hand_from = hand_from
+            self.query_one("#ht-hand", TextLines).show_text(self.hand_text(view))  # (wrapped as a Static wraps)
 
     def room(self) -> int:
         return max(44, self.query_one("#ht-board", TextLines).size.width or 46)
@@ -106,7 +126,7 @@ class HotelTransylvaniaScreen(GameScreen):
         for suit in range(4):
             rooms = range(suit * 13 + 1, suit * 13 + 14)
             key = ("ghosts", suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
-                   tuple(room_code(room) in hand for room in rooms))
+                   tuple(CODES[room] in hand for room in rooms))
             line = cache.get(key)
             if line is None:
                 line = cache[key] = self.ghosts_line(suit, w, stacks, hand)
@@ -141,11 +161,11 @@ class HotelTransylvaniaScreen(GameScreen):
                     shown = shown[1:]
                 for seat in shown:
                     cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-            elif room_code(room) in hand:
+            elif CODES[room] in hand:
                 cell.append("∘", style=ME)
             else:
                 cell.append("·", style=EMPTY)
-            if room_code(room) in hand:
+            if CODES[room] in hand:
                 cell.stylize(MINE)
             ghosts.append(" " * (w - 1 - cell.cell_len))
             ghosts.append_text(cell)
@@ -259,9 +279,17 @@ class HotelTransylvaniaScreen(GameScreen):
         return super().current_actions()
 
     def guests_view(self) -> dict:
-        """The public view the guests' labels read, one for all the choices of a moment."""
+        """The public view the guests' labels read, one for all the choices of a moment: the view the
+        table was just drawn from where it is of the game as it is (the same game object, as many moves:
+        a move adds one, an undo makes a new game; the guests are public, the same in every seat's view),
+        else a view read anew."""
         if self._guest_view is None:
-            self._guest_view = self.game.view(None)
+            shown = self._shown
+            game = self.game
+            if shown is not None and shown[0] is game and shown[1] == len(game.history):
+                self._guest_view = shown[2]
+            else:
+                self._guest_view = self.game.view(None)
         return self._guest_view
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
