@@ -45,6 +45,8 @@ class DungeonCrawlScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._zones: dict[tuple, list[Text]] = {}  # each zone's lines, by what they are drawn from
+        #: each part's most lines at a size of the screen and a width of the part: (the sizes, the most)
+        self._most: dict[str, tuple[object, int]] = {}
 
     def compose_table(self) -> ComposeResult:
         # every part drawn by lines (TextLines): a line that did not change is not drawn again
@@ -57,7 +59,7 @@ class DungeonCrawlScreen(GameScreen):
         self.show_part("#dc-head", self.head_text(view))
         room = self.query_one("#table").size.width - 2
         self.cell_width = max(CELL, min(MAX_CELL, (room - 4) // dc.ZONE_SIZE))
-        self.query_one("#dc-board", TextLines).show_lines(self.board_lines(view))
+        self.show_lines("#dc-board", self.board_lines(view))
         self.show_part("#dc-now", self.now_text(view))
         self.show_part("#dc-heroes", self.heroes_text(view))
 
@@ -65,8 +67,23 @@ class DungeonCrawlScreen(GameScreen):
         """A part of the table, drawn by lines: a line wider than the part is wrapped at its spaces as a
         Static wraps it (so that the part is never drawn whole, nor laid out again but where its number
         of lines changes)."""
+        self.show_lines(part, list(text.split("\n", allow_blank=True)))
+
+    def show_lines(self, part: str, lines: list[Text]) -> None:
+        """A part's lines, as many as the most it has been given at this size of the screen and this
+        width of the part, the rest blank: the board has a line of pawns under each zone where someone
+        stands, what goes on now (a fight, a roll, a treasure) a line or three, and each change of their
+        number laid the whole screen out (and the action bar, given its room back, again at a later
+        key). A line that wraps still lays it out; a new size counts anew."""
         widget = self.query_one(part, TextLines)
-        widget.show_text(text)
+        at = (self.app.size, widget.size.width)
+        kept_at, most = self._most.get(part, (None, 0))
+        if kept_at != at:
+            most = 0
+        if len(lines) < most:
+            lines = lines + [Text("") for _ in range(most - len(lines))]
+        self._most[part] = (at, len(lines))
+        widget.show_lines(lines)
 
     # -- the parts ------------------------------------------------------------------------------------
 

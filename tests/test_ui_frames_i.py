@@ -1,0 +1,116 @@
+"""What a key costs Graveyard Shift, Monster Builder, Hotel Transylvania and Dungeon Crawl, by counts:
+layouts of the whole screen, and the parts of the table built again."""
+
+from rich.text import Text
+
+from tabletop_tui.rules.components.squares import square_name
+from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
+from tabletop_tui.ui.screens.graveyard_shift import GraveyardShiftScreen
+from tabletop_tui.ui.screens.hotel_transylvania import HotelTransylvaniaScreen
+from tabletop_tui.ui.screens.monster_builder import MonsterBuilderScreen
+from test_ui_frames import Counts, places, quiet, scene_app
+from ui_helpers import shown
+
+
+async def test_choosing_a_spirit_and_letting_go_lays_nothing_out(make_app, store, monkeypatch):
+    """The shift being set up is told in the notes, in place of the legend and on as few lines: choosing
+    a Spirit and letting go (Escape) each draw one frame and lay nothing out, and nothing moves."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "graveyard-shift")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, GraveyardShiftScreen)
+        game = screen.session.game
+        while game.view(None)["phase"] != "shift":
+            await pilot.press(screen.query_one("#actions").actions[0].key)
+            await quiet(pilot, counts)
+        view = game.view(None)
+        spirit = next(i for i in range(18) if view["cards"][i] or view["backs"][i])
+        notes = screen.query_one("#gs-notes")
+        legend = shown(notes)
+        assert "Pile" in legend
+        where = places(screen)
+        counts.reset()
+        await pilot.press(*square_name(spirit, 3, 6))
+        await quiet(pilot, counts)
+        assert screen.group == [spirit] and "Chosen: the Spirit" in shown(notes)
+        assert counts.layouts == 0 and places(screen) == where
+        counts.reset()
+        await pilot.press("escape")
+        await quiet(pilot, counts)
+        assert not screen.group and shown(notes) == legend
+        assert (counts.frames, counts.layouts) == (1, 0) and places(screen) == where
+        assert screen.query_one("#table").max_scroll_y == 0
+
+
+async def test_a_new_turn_builds_only_the_blocks_of_the_table_that_changed(make_app, store, monkeypatch):
+    """Monster Builder builds the dice, the fight, each monster's line and the bodies only when what they
+    are drawn from changed; what it shows after each key is what a table built afresh shows."""
+    built = []
+    dice_block = MonsterBuilderScreen.dice_block
+    monkeypatch.setattr(MonsterBuilderScreen, "dice_block", lambda self, view, big: built.append(1) or
+                        dice_block(self, view, big))
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "monster-builder")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        table = screen.query_one("#mb-table")
+        game = screen.session.game
+        for _ in range(4):
+            dice_before = {k: v for k, v in game.view(None).items() if k in ("research", "die", "built")}
+            built.clear()
+            await pilot.press(screen.query_one("#actions").actions[0].key)
+            await quiet(pilot, counts)
+            view = game.view(screen.viewer())
+            dice = {k: v for k, v in view.items() if k in ("research", "die", "built")}
+            assert len(built) <= (dice != dice_before)  # the dice built again only when they changed
+            keys = list(table._keys)
+            screen._blocks.clear()
+            screen._drawn_from = None
+            screen.show_table(view)  # built afresh: the same lines
+            assert table._keys == keys
+
+
+async def test_parts_keep_their_most_lines_and_the_hand_is_built_when_it_changed(make_app, store, monkeypatch):
+    """Dungeon Crawl's parts keep the most lines they had at this size (the rest blank): a part given
+    fewer lays nothing out. Hotel Transylvania's hand is built again only when what it shows changed."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "dungeon-crawl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, DungeonCrawlScreen)
+        now = screen.query_one("#dc-now")
+        lines = [Text(f"line {i}") for i in range(now.region.height + 1)]
+        screen.show_lines("#dc-now", lines)
+        await quiet(pilot, counts)
+        assert now.region.height == len(lines)
+        where = places(screen)
+        counts.reset()
+        screen.show_lines("#dc-now", lines[:1])
+        await quiet(pilot, counts)
+        assert counts.layouts == 0 and places(screen) == where
+        assert [line.strip() for line in shown(now).split("\n")] == ["line 0"] + [""] * (len(lines) - 1)
+        await pilot.resize_terminal(81, 24)  # a new size counts anew: the kept lines let go
+        await quiet(pilot, counts)
+        assert now.region.height < len(lines)
+
+    built = []
+    hand_text = HotelTransylvaniaScreen.hand_text
+    monkeypatch.setattr(HotelTransylvaniaScreen, "hand_text", lambda self, view: built.append(1) or
+                        hand_text(self, view))
+    app = scene_app(make_app, store, "hotel-transylvania")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        hand = screen.query_one("#ht-hand")
+        view = screen.game.view(screen.viewer())
+        built.clear()
+        screen.show_table(view)
+        screen.show_table(dict(view, hand=list(view["hand"] or [])))  # the same, anew
+        assert built == []
+        screen.show_table(dict(view, viewer=None, hand=None, order=None))  # between people: the public table
+        await quiet(pilot, counts)
+        assert built == [1] and "seen by its owner alone" in " ".join(shown(hand).split())
