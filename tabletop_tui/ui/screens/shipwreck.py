@@ -23,8 +23,8 @@ from tabletop_tui.rules.shipwreck import BOATS, BETWEEN, FIGHT, KEYS, OVER, TURN
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, chip_text
-from tabletop_tui.ui.widgets.common import Action, Drawn
-from tabletop_tui.ui.widgets.things import RowsDrawn
+from tabletop_tui.ui.widgets.common import Action
+from tabletop_tui.ui.widgets.grid import TextLines
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold #e05050", "D": "bold #e05050"}
 
@@ -48,9 +48,11 @@ class ShipwreckScreen(GameScreen):
         self._picked: str | None = None  # the card chosen for this turn, before what to do with it
 
     def compose_table(self) -> ComposeResult:
-        yield RowsDrawn(id="sw-grid")
-        yield Drawn(id="sw-info")
-        yield Drawn(id="sw-hand-label")
+        # each drawn by lines (TextLines): a key draws and paints only the lines it changed (the row of
+        # the seat to act, the boats' row), not the whole grid, and a line costs less than a Static's
+        yield TextLines(id="sw-grid")
+        yield TextLines(id="sw-info")
+        yield TextLines(id="sw-hand-label")
         yield CardHand(id="sw-hand")
 
     # -- the table ---------------------------------------------------------------------------------
@@ -58,19 +60,20 @@ class ShipwreckScreen(GameScreen):
     def show_table(self, view: dict) -> None:
         viewer = view["viewer"]
         self._check_pick(view)
-        grid = self.query_one("#sw-grid", Drawn)
-        grid.update(self.grid_text(view, grid.size.width or 45))
+        grid = self.query_one("#sw-grid", TextLines)
+        width = grid.size.width or 45
+        grid.show_lines(self.grid_lines(view, width))
         # the fight's line (or the showdown's) has its row even when empty, so that a fight begun or
         # ended moves neither the hand nor its label: no layout of the screen, only the line drawn
-        self.query_one("#sw-info", Drawn).update(self.info_text(view))
+        self.query_one("#sw-info", TextLines).show_text(self.info_text(view))
         hand = self.query_one("#sw-hand", CardHand)
-        label = self.query_one("#sw-hand-label", Drawn)
+        label = self.query_one("#sw-hand-label", TextLines)
         shown_down = view["phase"] in (BETWEEN, OVER)
         if viewer is None or shown_down:
             hand.set_cards([], pick="none")
             hand.display = False
-            label.update(Text("Each hand is seen by its owner alone." if not shown_down else "",
-                              style="dim italic"))
+            label.show_lines([Text("Each hand is seen by its owner alone." if not shown_down else "",
+                                   style="dim italic")])
             label.display = not shown_down
             return
         hand.display = label.display = True
@@ -85,31 +88,36 @@ class ShipwreckScreen(GameScreen):
             head.append_text(chip_text(key))
         elif acting and view["phase"] == TURN:
             head.append("  choose a card" if self._picked is None else "  discard it or fight with it", style="dim")
-        label.update(head)
+        label.show_lines([head])
 
-    def grid_text(self, view: dict, width: int) -> Text:
+    def grid_lines(self, view: dict, width: int) -> list[Text]:
+        """The grid, a line a row (the suits, the boats, a seat's board each), none wider than `width`."""
         names = view["players"]
         n = len(names)
         namew = min(9, max(6, max(len(x) for x in names) + 1))
         col = max(6, (width - namew) // 4)
-        out = Text(no_wrap=True, overflow="crop")
-        out.append(" " * namew)
+        head = Text(" " * namew)
         for suit in BOATS:
-            out.append(glyph(suit).ljust(col), style=SUIT_STYLE[suit])
-        out.append("\n")
-        out.append("Boats".ljust(namew), style="bold")
+            head.append(glyph(suit).ljust(col), style=SUIT_STYLE[suit])
+        boats = Text()
+        boats.append("Boats".ljust(namew), style="bold")
         sd = view["showdown"]
         won = {b["suit"]: b for b in sd["boats"]} if sd else {}
         for b in view["boats"]:
             cell = f"{b['points']} ({len(b['cards'])})" if b["cards"] else "0"
             style = "bold green" if b["suit"] in won and won[b["suit"]]["boarded"] else "bold"
-            out.append(cell.ljust(col)[:col], style=style)
+            boats.append(cell.ljust(col)[:col], style=style)
+        out = [head, boats]
         for s in range(n):
-            out.append("\n")
+            line = Text()
             acting = s in view["to_act"]
-            out.append(names[s][: namew - 1].ljust(namew), style="bold" if acting else "")
+            line.append(names[s][: namew - 1].ljust(namew), style="bold" if acting else "")
             for suit in BOATS:
-                out.append_text(self.cell(view, s, suit, col))
+                line.append_text(self.cell(view, s, suit, col))
+            out.append(line)
+        for line in out:  # (cropped, as the grid never wraps)
+            if line.cell_len > width:
+                line.truncate(width)
         return out
 
     def cell(self, view: dict, seat: int, suit: str, col: int) -> Text:
