@@ -1,5 +1,6 @@
-"""What a key draws on Shipwreck!'s screen, by counts: the parts of its table around the cards are drawn by
-lines (TextLines), and a key paints the lines that changed and no other."""
+"""What a key draws on the screens of Shipwreck! and Queensland, by counts: the parts of their tables
+around the cards and the board are drawn by lines (TextLines), and a key paints the lines that changed
+and no other."""
 
 import random
 
@@ -28,7 +29,7 @@ def quick_scene_app(make_app, store, game_id: str):
     return make_app(start={"save": session.save_id}, force_curtain=False)
 
 
-@pytest.mark.parametrize("game_id", ["shipwreck"])
+@pytest.mark.parametrize("game_id", ["shipwreck", "queensland"])
 async def test_a_move_paints_only_the_lines_of_the_table_that_changed(make_app, store, monkeypatch, game_id):
     counts = Counts(monkeypatch)
     app = quick_scene_app(make_app, store, game_id)

@@ -6,12 +6,10 @@ them)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.board import BoardScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
 GLYPHS = ("●", "■", "▲", "◆", "♣", "♠")
 COLORS = ("bold #ff6b6b", "bold #4aa3ff", "bold #f5d76e", "bold #5fd68a", "bold #d78cff", "bold #5fd7d7")
@@ -43,11 +41,14 @@ class QueenslandScreen(BoardScreen):
     def make_board(self) -> GridBoard:
         return GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
 
+    # the lines above and below the board drawn by lines (TextLines): the players' line, whose bold
+    # moves to the seat to act at every move, costs a line's runs, and the notes, mostly the same from
+    # one key to the next, cost nothing to draw again
     def above_board(self):
-        yield Drawn(id="ql-players")
+        yield TextLines(id="ql-players")
 
     def below_board(self):
-        yield Drawn(id="ql-notes")
+        yield TextLines(id="ql-notes")
 
     def targets(self, seat: int, index: int) -> set[int]:
         """Where the rules let the checker on `index` go now."""
@@ -72,7 +73,7 @@ class QueenslandScreen(BoardScreen):
                 players.append("  ")
             players.append_text(glyph(seat))
             players.append(f" {player}", style="bold" if seat in view["to_act"] else "")
-        self.query_one("#ql-players", Static).update(players)
+        self.query_one("#ql-players", TextLines).show_lines([players])
 
         w, h = board_widget.cell_width, board_widget.cell_height
         lines = self.line_glyphs(view) if self.show_lines else {}
@@ -117,7 +118,7 @@ class QueenslandScreen(BoardScreen):
                 notes.append(f"Game {number}: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
                              + ".\n")
         notes.append("[x] placed last, (x) moved last; v: " + ("hide lines" if self.show_lines else "show lines"))
-        self.query_one("#ql-notes", Static).update(notes)
+        self.query_one("#ql-notes", TextLines).show_text(notes)
 
     def line_glyphs(self, view: dict) -> dict[int, tuple[str, int | None]]:
         """The empty squares along the scoring lines: (glyph, owner), owner None where lines cross."""
