@@ -1,13 +1,17 @@
-"""What a key costs Graveyard Shift, Monster Builder, Hotel Transylvania and Dungeon Crawl, by counts:
-layouts of the whole screen, and the parts of the table built again."""
+"""What a key costs Graveyard Shift, Monster Builder, Hotel Transylvania, Dungeon Crawl and Second Story,
+by counts: layouts of the whole screen, and the parts of the table built again."""
 
 from rich.text import Text
 
+from tabletop_tui import catalog
 from tabletop_tui.rules.components.squares import square_name
+from tabletop_tui.session import Session
+from tabletop_tui.ui.screens import second_story
 from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
 from tabletop_tui.ui.screens.graveyard_shift import GraveyardShiftScreen
 from tabletop_tui.ui.screens.hotel_transylvania import HotelTransylvaniaScreen
 from tabletop_tui.ui.screens.monster_builder import MonsterBuilderScreen
+from tabletop_tui.ui.widgets.things import side_by_side
 from test_ui_frames import Counts, places, quiet, scene_app
 from ui_helpers import shown
 
@@ -114,3 +118,29 @@ async def test_parts_keep_their_most_lines_and_the_hand_is_built_when_it_changed
         screen.show_table(dict(view, viewer=None, hand=None, order=None))  # between people: the public table
         await quiet(pilot, counts)
         assert built == [1] and "seen by its owner alone" in " ".join(shown(hand).split())
+
+
+def test_second_storys_house_card_is_built_once_for_its_rolls(store, monkeypatch):
+    """The house's card is built once for a house, whatever the rolls on it; the dice once for a roll;
+    what the part shows is what it showed when both were built at each key."""
+    players, seed, options, moves = catalog.get("second-story").screenshot_scene()
+    session = Session.new("second-story", players, seed, options, [], store)
+    session.autoplay(moves)
+    view = session.game.view(None)
+    house = view["house"]
+    assert house
+    shown = []
+    screen = second_story.SecondStoryScreen.__new__(second_story.SecondStoryScreen)
+    screen._blocks = {}
+    monkeypatch.setattr(screen, "query_one", lambda *_: type("Part", (), {"show_lines": staticmethod(shown.append)}))
+    built = []
+    card_lines = second_story.card_lines
+    monkeypatch.setattr(second_story, "card_lines", lambda h: built.append(1) or card_lines(h))
+    rolls = [None, {"faces": [3, 7], "hits": [False, True], "target": 6, "success": True},
+             {"faces": [0, 2], "hits": [True, False], "target": 5, "success": False}]
+    for roll in rolls + rolls:
+        screen.show_house(house, roll, None)
+        fresh = side_by_side([card_lines(house), screen.dice_lines(roll, None)], gap=2)
+        assert [line.plain for line in shown[-1]] == [line.plain for line in fresh]
+        assert [line.spans for line in shown[-1]] == [line.spans for line in fresh]
+    assert built == [1]

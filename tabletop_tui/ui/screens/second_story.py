@@ -22,6 +22,10 @@ KEYS = {
 
 
 class SecondStoryScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._blocks: dict[tuple, list[Text]] = {}  # the house's card and dice, by what they show (kept)
+
     def compose_table(self) -> ComposeResult:
         # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
         # again nor painted; the lairs are a table (QuickTable: rich's Table, drawn at less cost)
@@ -55,8 +59,26 @@ class SecondStoryScreen(GameScreen):
             self.show_lairs(view, drawn_from)
 
     def show_house(self, house: dict | None, roll: dict | None, odds: dict | None) -> None:
-        """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs."""
-        card = card_lines(house) if house else card_lines(None)
+        """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs: the
+        card and the dice each built only when what they show changed (a new roll leaves the card as it
+        was, the next house the dice), kept from one key to the next (never changed: joined as copies)."""
+        card = self.kept(("card", repr(house)), lambda: card_lines(house) if house else card_lines(None))
+        right = self.kept(("dice", repr(roll), repr(odds)), lambda: self.dice_lines(roll, odds))
+        block = side_by_side([card, right], gap=2)
+        self.query_one("#ss-house", TextLines).show_lines(block)
+
+    def kept(self, key: tuple, build) -> list[Text]:
+        """Lines built only for what they are drawn from (`key`) not seen lately."""
+        memo = self._blocks
+        lines = memo.get(key)
+        if lines is None:
+            if len(memo) >= 64:
+                memo.clear()
+            lines = memo[key] = build()
+        return lines
+
+    def dice_lines(self, roll: dict | None, odds: dict | None) -> list[Text]:
+        """The dice of the last roll for this house (blank dice before one), what it needed, the odds."""
         right: list[Text] = []
         if roll:
             dice = []
@@ -74,8 +96,7 @@ class SecondStoryScreen(GameScreen):
         if odds:
             parts = [f"{k.replace('_', ' ')} {round(v * 100)}%" for k, v in odds.items()]
             right.append(Text("odds: " + ", ".join(parts), style="dim"))
-        block = side_by_side([card, right], gap=2)
-        self.query_one("#ss-house", TextLines).show_lines(block)
+        return right
 
     def show_night(self, view: dict, width: int) -> None:
         """The cards of the night so far (a row breaks between cards), the bag."""
