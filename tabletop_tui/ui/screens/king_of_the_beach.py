@@ -13,15 +13,18 @@ after the sixth the pyramid as the fights left it; one more `f` goes back to the
 from __future__ import annotations
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
+from textual import events
 from textual.app import ComposeResult
+from textual.message import Message
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
-from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import Canvas, chip, tight_chip
+from tabletop_tui.ui.screens.game import INPUT_MESSAGES, GameScreen
+from tabletop_tui.ui.widgets.cards import chip, tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.grid import TextLines, text_key
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 #: the key that steps through the fights (never a choice's key)
 FIGHT_KEY = "f"
@@ -40,10 +43,93 @@ NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
 STONE_STYLE = Style(color="#e0b030", bold=True)
 
 
+#: no line at all (a part given no lines), where a TextLines shows one empty line
+NO_LINE = Text("", overflow="ignore")
+NO_LINE_KEY = text_key(NO_LINE)
+
+
+class PartLines(MostLines, TextLines):
+    """A part beside the pyramid whose number of lines changes from one key to the next (the status and
+    the hint wrapped or not, the hint or none, the known cards, a second line of goodies): from one
+    person's key to the next, as high as the most lines it has had at this size of the screen, so that
+    a key that changes its number of lines lays nothing out and moves nothing (the pyramid, the hand,
+    the action bar below it). What it shows otherwise (as the screen opens, after a computer's move)
+    is laid out at the lines it needs, and counts anew from there (`held=False`).
+
+    From one person's key to the next, the lines given are followed by blank lines to the part's
+    height, so that the lines no longer shown are drawn blank, and only those. No lines at all (`[]`)
+    is no line, where a TextLines shows one empty line."""
+
+    content_lines = 0  # the lines given, as drawn at the part's width (the rest of its height blank)
+
+    def count(self, lines: list[Text]) -> int:
+        """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
+        width = self._width
+        return sum(1 if not width or line.cell_len <= width else len(line.wrap(self.app.console, width))
+                   for line in lines)
+
+    def room(self) -> int:
+        """The lines the part holds at its width (0 before it is laid out)."""
+        width = self._width
+        return self._held.height if width and self._held.width == width else 0
+
+    def show_lines(self, lines: list[Text], held: bool = True) -> None:
+        count = self.content_lines = self.count(lines)
+        if held:
+            room = self.room()
+            if count < room:
+                lines = [*lines, *[Text("")] * (room - count)]
+            super().show_lines(lines or [NO_LINE])
+            return
+        self.steady = False  # (fewer lines lay it out too)
+        try:
+            super().show_lines(lines or [NO_LINE])
+        finally:
+            del self.steady
+        self._most = (self._most[0], count)  # (the most from here)
+        if self._held.width is not None and self._held.height != count:
+            self.refresh(layout=True)  # (the same lines, held higher than they need)
+
+    def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
+        keys = self._keys
+        if len(keys) == 1 and keys[0] == NO_LINE_KEY:
+            return [], []
+        return super()._at(width)
+
+
+def painted(width: int, puts: list[tuple[int, str, Style]]) -> Text:
+    """A line `width` cells wide, each text put at its column in its style over what was put before (a
+    Canvas's line, found by the columns where a put starts or ends rather than cell by cell): the same
+    text and spans as the Canvas's `text()` split into lines (a span to each run of one style)."""
+    chars = [" "] * width
+    styles: list[Style | None] = [None] * width
+    cuts = {0, width}
+    for x, text, style in puts:
+        start, end = max(0, x), min(width, x + len(text))
+        if start < end:
+            chars[start:end] = text[start - x:end - x]
+            styles[start:end] = [style] * (end - start)
+            cuts.update((start, end))
+    spans = []
+    bounds = sorted(cuts)
+    run, run_style = 0, styles[0]
+    for at in bounds[1:]:
+        style = styles[at] if at < width else None
+        if at == width or style is not run_style:
+            if run_style:
+                spans.append(Span(run, at, run_style))
+            run, run_style = at, style
+    return Text("".join(chars), overflow="crop", spans=spans)
+
+
+_TIGHT: dict[str | None, Text] = {}  # each card's chip, made once (a Text never changed once made)
+
+
 def tight(code: str | None) -> Text:
-    if code is None:
-        return Text("--", style="dim")
-    return tight_chip(code)
+    chip_text = _TIGHT.get(code)
+    if chip_text is None:
+        chip_text = _TIGHT[code] = Text("--", style="dim") if code is None else tight_chip(code)
+    return chip_text
 
 
 def tights(codes) -> Text:
@@ -62,17 +148,29 @@ class KingOfTheBeachScreen(GameScreen):
         self._fights_seen: object = None
         self._pyramids: dict[tuple, list[Text]] = {}  # the pyramid's lines by what they are drawn from
         self._rows: dict[tuple, list[Text]] = {}  # a row of the pyramid's lines by what they are drawn from
+        self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
+        self._pyramid_width = 0
         self._label_views: dict[int, dict] = {}  # the views the choices' labels read, by seat, for one moment
+        self._keyed = 0  # while a person's key (or click) is handled: the parts keep their most lines
+
+    async def _on_message(self, message: Message) -> None:
+        keyed = isinstance(message, events.Key) or type(message).__name__ in INPUT_MESSAGES
+        self._keyed += keyed
+        try:
+            await super()._on_message(message)
+        finally:
+            self._keyed -= keyed
 
     def compose_table(self) -> ComposeResult:
         # every part drawn by lines: a move changes a row or two of the pyramid (the space to play, a card
         # laid), a line of the hand; a line that did not change is not drawn again, and one seen before
-        # (the known cards, the goodies) is kept
-        yield TextLines(id="kb-status")
+        # (the known cards, the goodies) is kept. The pyramid has as many lines at every key; the parts
+        # whose number of lines changes keep their most (PartLines).
+        yield PartLines(id="kb-status")
         yield TextLines(id="kb-pyramid")
-        yield TextLines(id="kb-fight")
-        yield TextLines(id="kb-hand")
-        yield TextLines(id="kb-goodies")
+        yield PartLines(id="kb-fight")
+        yield PartLines(id="kb-hand")
+        yield PartLines(id="kb-goodies")
 
     # -- the pyramid ----------------------------------------------------------------------------------
 
@@ -116,29 +214,34 @@ class KingOfTheBeachScreen(GameScreen):
 
     def draw_row(self, r: int, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
                  stone: int | None, cw: int) -> list[Text]:
-        """A row of the pyramid's lines, drawn on a canvas as wide as the pyramid."""
+        """A row of the pyramid's lines, as wide as the pyramid: each space's name, then its card, value
+        and the stone on a line in the space's colour, each drawn over the last (`painted`)."""
         names = view["names"]
         n = len(view["players"])
         viewer = view["viewer"]
         row = ROWS[r]
         width = cw * 4 + 3
-        canvas = Canvas(width, 2 if r == len(ROWS) - 1 else 3)
         left = (width - (len(row) * cw + len(row) - 1)) // 2
+        top: list[tuple[int, str, Style]] = []
+        below: list[tuple[int, str, Style]] = []
         for i, space in enumerate(row):
             x = left + i * (cw + 1)
             occupant = pyramid[space - 1]
             style = marks.get(space) or (ME if occupant == viewer else PLAYER if occupant < n else ROBOT)
             label = f"{space} " + cut(names[occupant], cw - len(str(space)) - 1)
-            canvas.put(x, 0, label.ljust(cw), style)
-            canvas.put(x, 1, " " * cw, style)
+            top.append((x, label.ljust(cw), style))
+            below.append((x, " " * cw, style))
             code = cards[space - 1]
             if code is not None:
                 text, cstyle = chip(code)
-                canvas.put(x + 1, 1, text, cstyle)
-                canvas.put(x + 6, 1, fmt(values[space - 1]), style)
+                below.append((x + 1, text, cstyle))
+                below.append((x + 6, fmt(values[space - 1]), style))
             if stone == space:
-                canvas.put(x + cw - 1, 1, "●", style + STONE_STYLE)
-        return canvas.text().split("\n", allow_blank=True)
+                below.append((x + cw - 1, "●", style + STONE_STYLE))
+        lines = [painted(width, top), painted(width, below)]
+        if r < len(ROWS) - 1:
+            lines.append(painted(width, []))
+        return lines
 
     # -- the table ------------------------------------------------------------------------------------
 
@@ -150,8 +253,6 @@ class KingOfTheBeachScreen(GameScreen):
             self.replay = None
         if self.replay is not None and not fights:
             self.replay = None
-        self.show_part("#kb-status", self.status_text(view))
-        fight_line = self.query_one("#kb-fight", TextLines)
         if self.replay is None:
             marks: dict[int, Style] = {}
             if view["playing"] is not None:
@@ -159,27 +260,43 @@ class KingOfTheBeachScreen(GameScreen):
             self.show_pyramid(
                 self.pyramid_lines(view, view["pyramid"], view["cards"], view["values"], marks, view["stone"]))
             hint = self.hint_text(view)
-            self.show_part("#kb-fight", hint)
-            fight_line.display = bool(hint.plain)
         else:
-            pyramid_lines, line = self.replay_frame(view)
+            pyramid_lines, hint = self.replay_frame(view)
             self.show_pyramid(pyramid_lines)
-            self.show_part("#kb-fight", line)
-            fight_line.display = True
-        self.show_part("#kb-hand", self.hand_text(view))
-        self.show_part("#kb-goodies", self.goodies_text(view))
+        # (a line wider than its part wrapped at its spaces as a Static wraps it: so that the part is
+        # never drawn whole, nor laid out again but where its number of lines changes; no hint: no line)
+        self.show_parts([("#kb-status", self.lines(self.status_text(view))),
+                         ("#kb-fight", self.lines(hint) if hint.plain else []),
+                         ("#kb-hand", self.lines(self.hand_text(view))),
+                         ("#kb-goodies", self.lines(self.goodies_text(view)))])
 
-    def show_part(self, part: str, text: Text) -> None:
-        """A part of the table beside the pyramid, drawn by lines: a line wider than the part is wrapped
-        at its spaces as a Static wraps it (so that the part is never drawn whole, nor laid out again
-        but where its number of lines changes)."""
-        widget = self.query_one(part, TextLines)
-        widget.show_text(text)
+    def show_parts(self, parts: list[tuple[str, list[Text]]]) -> None:
+        """Show each part's lines: from one person's key to the next, each part keeps its most lines
+        (PartLines) while the table's parts so held fit the table; where they would not (a scroll bar,
+        the last part out of sight below blank lines), and outside a key, each part is laid out at the
+        lines it needs."""
+        shown = [(self.query_one(part, PartLines), lines) for part, lines in parts]
+        held = self._keyed > 0
+        if held:
+            table = self.query_one("#table")
+            high = sum(widget.region.height for widget in table.children
+                       if widget.display and not isinstance(widget, PartLines))
+            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
+            held = high <= table.scrollable_content_region.height
+        for widget, lines in shown:
+            widget.show_lines(lines, held=held)
+
+    @staticmethod
+    def lines(text: Text) -> list[Text]:
+        return text.split("\n", allow_blank=True)
 
     def show_pyramid(self, lines: list[Text]) -> None:
         """The pyramid's lines on the table, cut at its edge as a Static crops them."""
         widget = self.query_one("#kb-pyramid", TextLines)
         width = widget.size.width
+        if lines is self._pyramid_shown and width == self._pyramid_width:  # (the same lines, kept: shown)
+            return
+        self._pyramid_shown, self._pyramid_width = lines, width
         if width and any(line.cell_len > width for line in lines):
             lines = [line[:width] if line.cell_len > width else line for line in lines]
         widget.show_lines(lines)
