@@ -1,4 +1,4 @@
-"""King of the Beach, by counts: a part of the table whose number of lines
+"""King of the Beach and Short Bus to Paradise, by counts: a part of the table whose number of lines
 changes from one person's key to the next keeps the most lines it has had (the rest blank), lays
 nothing out and moves nothing; what the table shows outside a person's key (as the screen opens, a
 computer's move) is laid out at the lines it needs."""
@@ -13,7 +13,8 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import text_key
 from test_ui_frames import Counts, move_key, places, quiet, scene_app
 
-PARTS = {"king-of-the-beach": ("#kb-status", "#kb-fight", "#kb-hand", "#kb-goodies")}
+PARTS = {"king-of-the-beach": ("#kb-status", "#kb-fight", "#kb-hand", "#kb-goodies"),
+         "short-bus-to-paradise": ("#sb-pot", "#sb-docks", "#sb-hand")}
 
 
 @pytest.mark.parametrize("game_id", sorted(PARTS))
@@ -67,6 +68,17 @@ async def test_a_part_keeps_its_most_lines_from_key_to_key_and_needs_them_only_o
         screen.refresh_table()
         await quiet(pilot, counts)
         assert {p: w.region.height for p, w in parts.items()} == {p: w.content_lines for p, w in parts.items()}
+        if game_id == "short-bus-to-paradise":  # each player's dock built once for what it shows
+            built: list[int] = []
+            dock_text = type(screen).dock_text
+            monkeypatch.setattr(type(screen), "dock_text", lambda s, view, seat, *a: built.append(seat) or
+                                dock_text(s, view, seat, *a))
+            view = screen.game.view(screen.viewer())
+            kept = [text_key(line) for line in screen.docks_lines(view)]
+            assert built == [] and kept == [text_key(line) for line in parts["#sb-docks"]._texts]
+            screen._docks.clear()
+            assert [text_key(line) for line in screen.docks_lines(view)] == kept
+            assert built == list(range(len(screen.game.players)))
 
 
 def test_a_row_of_the_pyramid_is_painted_as_a_canvas_draws_it():

@@ -10,15 +10,18 @@ which). Between people, behind the curtain, it shows the public table alone.
 from __future__ import annotations
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
+from textual import events
 from textual.app import ComposeResult
+from textual.message import Message
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.short_bus_to_paradise import LETTERS
-from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.screens.game import INPUT_MESSAGES, GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.grid import TextLines, text_key
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 #: each colour's chip: its background and a text colour that reads on it
 COLOUR_STYLES = {
@@ -63,17 +66,86 @@ def flow(head: Text, pieces: list[Text], width: int, indent: int) -> Text:
     return out
 
 
+#: no line at all (a part given no lines), where a TextLines shows one empty line
+NO_LINE = Text("", overflow="ignore")
+NO_LINE_KEY = text_key(NO_LINE)
+
+
+class PartLines(MostLines, TextLines):
+    """A part of the table whose number of lines changes from one key to the next (the hand's second
+    line while a group is chosen, a dock or the pot flowing onto one more line, the last turns' line):
+    from one person's key to the next, as high as the most lines it has had at this size of the screen,
+    so that such a key lays nothing out and moves nothing (the parts below it, the action bar). What
+    it shows otherwise (as the screen opens, after a computer's move) is laid out at the lines it
+    needs, and counts anew from there (`held=False`).
+
+    From one person's key to the next, the lines given are followed by blank lines to the part's
+    height, so that the lines no longer shown are drawn blank, and only those. No lines at all (`[]`)
+    is no line, where a TextLines shows one empty line."""
+
+    content_lines = 0  # the lines given, as drawn at the part's width (the rest of its height blank)
+
+    def count(self, lines: list[Text]) -> int:
+        """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
+        width = self._width
+        return sum(1 if not width or line.cell_len <= width else len(line.wrap(self.app.console, width))
+                   for line in lines)
+
+    def room(self) -> int:
+        """The lines the part holds at its width (0 before it is laid out)."""
+        width = self._width
+        return self._held.height if width and self._held.width == width else 0
+
+    def show_lines(self, lines: list[Text], held: bool = True) -> None:
+        count = self.content_lines = self.count(lines)
+        if held:
+            room = self.room()
+            if count < room:
+                lines = [*lines, *[Text("")] * (room - count)]
+            super().show_lines(lines or [NO_LINE])
+            return
+        self.steady = False  # (fewer lines lay it out too)
+        try:
+            super().show_lines(lines or [NO_LINE])
+        finally:
+            del self.steady
+        self._most = (self._most[0], count)  # (the most from here)
+        if self._held.width is not None and self._held.height != count:
+            self.refresh(layout=True)  # (the same lines, held higher than they need)
+
+    def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
+        keys = self._keys
+        if len(keys) == 1 and keys[0] == NO_LINE_KEY:
+            return [], []
+        return super()._at(width)
+
+
 class ShortBusToParadiseScreen(GameScreen):
     DEFAULT_CSS = """
     #sb-pot, #sb-docks, #sb-hand { height: auto; }
     """
 
+    _keyed = 0  # while a person's key (or click) is handled: the parts keep their most lines
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._docks: dict[tuple, list[Text]] = {}  # a player's dock's lines by what they show
+
+    async def _on_message(self, message: Message) -> None:
+        keyed = isinstance(message, events.Key) or type(message).__name__ in INPUT_MESSAGES
+        self._keyed += keyed
+        try:
+            await super()._on_message(message)
+        finally:
+            self._keyed -= keyed
+
     def compose_table(self) -> ComposeResult:
         # drawn by lines: a move changes a line or two of each part (a group taken, a cab loaded, the
-        # turn's mark, the hand), and a line that did not change is not drawn again
-        yield TextLines(id="sb-pot")
-        yield TextLines(id="sb-docks")
-        yield TextLines(id="sb-hand")
+        # turn's mark, the hand), and a line that did not change is not drawn again; each keeps the
+        # most lines it has had (PartLines)
+        yield PartLines(id="sb-pot")
+        yield PartLines(id="sb-docks")
+        yield PartLines(id="sb-hand")
 
     # -- the table ------------------------------------------------------------------------------------
 
@@ -83,10 +155,25 @@ class ShortBusToParadiseScreen(GameScreen):
         # (a line wider than its part, which only the hand's may be, wrapped at its spaces as a Static
         # wraps it: so that the part is never drawn whole, nor laid out again but where its number of
         # lines changes)
-        for part, text in (("#sb-pot", self.pot_text(view)), ("#sb-docks", self.docks_text(view)),
-                           ("#sb-hand", self.hand_text(view))):
-            widget = self.query_one(part, TextLines)
-            widget.show_text(text)
+        self.show_parts([("#sb-pot", self.pot_text(view).split("\n", allow_blank=True)),
+                         ("#sb-docks", self.docks_lines(view)),
+                         ("#sb-hand", self.hand_text(view).split("\n", allow_blank=True))])
+
+    def show_parts(self, parts: list[tuple[str, list[Text]]]) -> None:
+        """Show each part's lines: from one person's key to the next, each part keeps its most lines
+        (PartLines) while the table's parts so held fit the table; where they would not (a scroll bar,
+        the last part out of sight below blank lines), and outside a key, each part is laid out at the
+        lines it needs."""
+        shown = [(self.query_one(part, PartLines), lines) for part, lines in parts]
+        held = self._keyed > 0
+        if held:
+            table = self.query_one("#table")
+            high = sum(widget.region.height for widget in table.children
+                       if widget.display and not isinstance(widget, PartLines))
+            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
+            held = high <= table.scrollable_content_region.height
+        for widget, lines in shown:
+            widget.show_lines(lines, held=held)
 
     def room(self, part: str) -> int:
         return max(30, self.query_one(part, TextLines).size.width or 46)
@@ -117,44 +204,60 @@ class ShortBusToParadiseScreen(GameScreen):
                        style="bold yellow")
         return out
 
-    def docks_text(self, view: dict) -> Text:
+    def docks_lines(self, view: dict) -> list[Text]:
+        """The docks' lines: a head, then each player's cabs and score pile (flowed onto more lines where
+        they do not fit), each player's lines built once for what they show."""
         names = view["players"]
         viewer = view["viewer"]
         chosen = view["chosen"]
-        targets = set()
+        targets: set = set()
         if viewer is not None and chosen is not None and viewer == view["turn"]:
             targets = {m.args[0] for m in self.game.legal_moves(viewer) if m.kind == "into"}
         width = max(6, min(10, max(len(n) for n in names)))
         room = self.room("#sb-docks")
         indent = width + 5
-        lines = [Text(" " * indent + "cabs waiting ▕ full cabs = points", style="dim")]
-        for s, name in enumerate(names):
-            head = Text()
-            head.append(TURN if s == view["turn"] else " ", style="bold green")
-            head.append(cut(name, width).ljust(width), style=ME if s == viewer else "bold")
-            head.append(f" {view['hands'][s]}▯ ", style="dim")
-            pieces = []
-            for cab in view["docks"][s]:
-                piece = tight_chip(cab["card"])
-                piece.append_text(stones_chip(cab["colour"], f"{cab['load']}/{cab['seats']}"))
-                if chosen and chosen["card"] == cab["card"]:
-                    piece.stylize(MARK)
-                if cab["card"] in targets:
-                    piece.append("◂", style="bold yellow")
-                pieces.append(piece)
-            if not pieces:
-                pieces.append(Text("no cab", style="dim"))
-            pieces.append(Text("▕", style="dim"))
-            pieces += [stones_chip(c, str(k)) for c, k in view["piles"][s].items()]
-            pieces.append(Text(f"= {view['points'][s]}", style="bold"))
-            lines.append(flow(head, pieces, room, indent))
+        head = " " * indent + "cabs waiting ▕ full cabs = points"
+        lines = [Text(head, spans=[Span(0, len(head), "dim")])]
         height = self.query_one("#table").size.height or 0
-        if height >= 2 * len(names) + 14:  # a tall terminal: a line of air between the docks
-            lines = [lines[0]] + [x for line in lines[1:] for x in (line, Text())][:-1]
-        if len(names) <= 4 or height >= 2 * len(names) + 14:  # and air around them
-            lines.insert(0, Text())
-            lines.append(Text())
-        return Text("\n").join(lines)
+        air = height >= 2 * len(names) + 14  # a tall terminal: a line of air between the docks
+        kept = self._docks
+        if len(kept) > 64:
+            kept.clear()
+        for s, name in enumerate(names):
+            key = (s, name, s == view["turn"], s == viewer, view["hands"][s], repr(view["docks"][s]),
+                   chosen["card"] if chosen else None, tuple(sorted(targets)), repr(view["piles"][s]),
+                   view["points"][s], width, room)
+            dock = kept.get(key)
+            if dock is None:
+                dock = kept[key] = self.dock_text(view, s, chosen, targets, width, room).split("\n", allow_blank=True)
+            if air and s:
+                lines.append(Text())
+            lines += dock
+        if len(names) <= 4 or air:  # and air around them
+            lines = [Text(), *lines, Text()]
+        return lines
+
+    def dock_text(self, view: dict, s: int, chosen: dict | None, targets: set, width: int, room: int) -> Text:
+        """A player's dock: the turn's mark, the name, the cards held, the cabs, the score pile."""
+        head = Text()
+        head.append(TURN if s == view["turn"] else " ", style="bold green")
+        head.append(cut(view["players"][s], width).ljust(width), style=ME if s == view["viewer"] else "bold")
+        head.append(f" {view['hands'][s]}▯ ", style="dim")
+        pieces = []
+        for cab in view["docks"][s]:
+            piece = tight_chip(cab["card"])
+            piece.append_text(stones_chip(cab["colour"], f"{cab['load']}/{cab['seats']}"))
+            if chosen and chosen["card"] == cab["card"]:
+                piece.stylize(MARK)
+            if cab["card"] in targets:
+                piece.append("◂", style="bold yellow")
+            pieces.append(piece)
+        if not pieces:
+            pieces.append(Text("no cab", style="dim"))
+        pieces.append(Text("▕", style="dim"))
+        pieces += [stones_chip(c, str(k)) for c, k in view["piles"][s].items()]
+        pieces.append(Text(f"= {view['points'][s]}", style="bold"))
+        return flow(head, pieces, room, width + 5)
 
     def hand_text(self, view: dict) -> Text:
         viewer = view["viewer"]
