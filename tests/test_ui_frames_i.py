@@ -1,5 +1,5 @@
-"""What a key costs Graveyard Shift, Monster Builder, Hotel Transylvania, Dungeon Crawl and Second Story,
-by counts: layouts of the whole screen, and the parts of the table built again."""
+"""What a key costs Graveyard Shift, Monster Builder, Hotel Transylvania, Dungeon Crawl, Second Story and
+Break the Bank, by counts: layouts of the whole screen, and the parts of the table built again."""
 
 from rich.text import Text
 
@@ -7,6 +7,7 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.components.squares import square_name
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens import second_story
+from tabletop_tui.ui.screens.break_the_bank import BreakTheBankScreen
 from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
 from tabletop_tui.ui.screens.graveyard_shift import GraveyardShiftScreen
 from tabletop_tui.ui.screens.hotel_transylvania import HotelTransylvaniaScreen
@@ -144,3 +145,30 @@ def test_second_storys_house_card_is_built_once_for_its_rolls(store, monkeypatch
         assert [line.plain for line in shown[-1]] == [line.plain for line in fresh]
         assert [line.spans for line in shown[-1]] == [line.spans for line in fresh]
     assert built == [1]
+
+
+def test_break_the_banks_players_are_built_when_they_change(store, monkeypatch):
+    """A player's line is built only when it shows something new (their money, turns, whose turn it
+    is); the lines are those built afresh."""
+    players, seed, options, moves = catalog.get("break-the-bank").screenshot_scene()
+    session = Session.new("break-the-bank", players, seed, options, [], store)
+    session.autoplay(moves)
+    view = session.game.view(None)
+    screen = BreakTheBankScreen.__new__(BreakTheBankScreen)
+    screen._cells = {}
+    built = []
+    player = BreakTheBankScreen._player
+    monkeypatch.setattr(BreakTheBankScreen, "_player", lambda self, v, seat: built.append(seat) or player(self, v, seat))
+    n = len(view["players"])
+    first = screen._players(view)
+    assert built == list(range(n))
+    built.clear()
+    money = list(view["money"])
+    money[0] += 25
+    after = dict(view, money=money, current=(view["current"] + 1) % n)
+    lines = screen._players(after)
+    assert sorted(built) == sorted({0, view["current"], after["current"]})
+    assert [line.plain for line in screen._players(view)] == [line.plain for line in first]
+    fresh = BreakTheBankScreen.__new__(BreakTheBankScreen)
+    fresh._cells = {}
+    assert [(line.plain, line.spans) for line in fresh._players(after)] == [(line.plain, line.spans) for line in lines]

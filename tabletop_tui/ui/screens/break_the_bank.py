@@ -32,6 +32,8 @@ class BreakTheBankScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._parts_shown: dict[str, object] = {}  # what each part was last built from
+        self._cells: dict[tuple, Text] = {}  # a player's line by what it shows (kept, never changed)
+        self._dice_kept: dict[tuple, list[Text]] = {}  # a die's lines by its face and style (kept)
 
     def compose_table(self) -> ComposeResult:
         yield TextLines(id="btb-middle")
@@ -75,9 +77,9 @@ class BreakTheBankScreen(GameScreen):
             return [*die_lines(None, style="dim"), Text("No roll yet.", style="dim")]
         faces = roll["faces"]
         if roll["busted"]:
-            dice = [die_lines(f, style="bold red" if f == 1 else "dim") for f in faces]
+            dice = [self.die(f, "bold red" if f == 1 else "dim") for f in faces]
         else:
-            dice = [die_lines(f, style="bold green") for f in faces]
+            dice = [self.die(f, "bold green") for f in faces]
         who = names[roll["seat"]]
         if roll["busted"]:
             caption = Text(f"{who} rolled a 1: bust", style="bold red")
@@ -92,6 +94,13 @@ class BreakTheBankScreen(GameScreen):
         if view["breaker"] is not None:
             caption = Text(f"{names[view['breaker']]} broke the Bank!", style="bold yellow")
         return [*side_by_side(dice, gap=1), caption]
+
+    def die(self, face: int, style: str) -> list[Text]:
+        """A die's lines, drawn once for each face and style (side_by_side joins copies of them)."""
+        lines = self._dice_kept.get((face, style))
+        if lines is None:
+            lines = self._dice_kept[face, style] = die_lines(face, style=style)
+        return lines
 
     def _ladder(self, view: dict) -> list[Text]:
         """The five rolls of a turn: those behind in green, the next one highlighted, the rest dim."""
@@ -122,25 +131,40 @@ class BreakTheBankScreen(GameScreen):
         n = len(names)
         turns = view["turns"]
         cells = []
+        kept = self._cells
+        if len(kept) >= 256:
+            kept.clear()
         for seat in range(n):
-            cell = Text("▶" if seat == view["current"] else " ", style="bold green")
-            cell.append(names[seat][:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if seat == view["current"] else "")
-            cell.append(" ")
-            stack = amount_stack(view["money"][seat], unit=PLAYER_UNIT, width=PLAYER_WIDTH)
-            stack.pad_right(PLAYER_WIDTH + 5 - stack.cell_len)
-            cell.append_text(stack)
-            left = view["turns_left"][seat]
-            if turns <= 5:
-                cell.append("●" * left, style="cyan")
-                cell.append("·" * (turns - left), style="dim")
-            else:
-                cell.append(f"{left:>2} left", style="cyan")
+            # a player's line built only when it shows something new: a key changes one player's money
+            # or turns, and whose turn it is, and leaves the other lines as they were
+            key = (names[seat], seat == view["current"], view["money"][seat], view["turns_left"][seat], turns)
+            cell = kept.get(key)
+            if cell is None:
+                cell = kept[key] = self._player(view, seat)
             cells.append(cell)
         heading = Text("Money and turns left", style="bold dim")
         if n <= 4:
             return [heading, *cells]
         rows = (n + 1) // 2
         return [heading, *side_by_side([cells[:rows], cells[rows:]], gap=1)]
+
+    def _player(self, view: dict, seat: int) -> Text:
+        """A player's line: the turn's marker, the name, the money as chips, the turns left as pips."""
+        names = view["players"]
+        turns = view["turns"]
+        cell = Text("▶" if seat == view["current"] else " ", style="bold green")
+        cell.append(names[seat][:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if seat == view["current"] else "")
+        cell.append(" ")
+        stack = amount_stack(view["money"][seat], unit=PLAYER_UNIT, width=PLAYER_WIDTH)
+        stack.pad_right(PLAYER_WIDTH + 5 - stack.cell_len)
+        cell.append_text(stack)
+        left = view["turns_left"][seat]
+        if turns <= 5:
+            cell.append("●" * left, style="cyan")
+            cell.append("·" * (turns - left), style="dim")
+        else:
+            cell.append(f"{left:>2} left", style="cyan")
+        return cell
 
     def scoreboard(self, view: dict):
         return ["$", "Turns"], [[m, t] for m, t in zip(view["money"], view["turns_left"])]
