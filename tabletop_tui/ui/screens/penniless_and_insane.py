@@ -10,17 +10,20 @@ the pool.
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.cache import LRUCache
+from textual.strip import Strip
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, chip_text, tight_chip
-from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, Canvas, CardHand, chip_text, draw_card, tight_chip
+from tabletop_tui.ui.widgets.common import KeptLines
+from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
-from tabletop_tui.ui.widgets.things import RowsDrawn
 
 NAME_WIDTH = 8
 
@@ -43,12 +46,76 @@ def signed(n: int) -> str:
     return f"+${n}" if n > 0 else f"-${-n}" if n < 0 else "$0"
 
 
-class TrickLines(MostLines, Drawn):
-    pass
+class Lines(TextLines):
+    """A part of the table drawn by lines (TextLines): a line that did not change is neither drawn nor
+    repainted, and a line shown before (a viewer's heading, the known cards seen from each seat as the
+    keyboard goes round) is not drawn again."""
+
+    def update(self, text: Text) -> None:
+        """Show `text`, as a Drawn part is given its content."""
+        self.show_text(text)
 
 
-class KnownLines(MostLines, RowsDrawn):
-    pass
+class HeldLines(MostLines, Lines):
+    """As high as the most lines it has had at this size of the screen (MostLines): the trick's line and
+    the known cards, which wrap to a line more or fewer from one key to the next, move nothing."""
+
+
+class KeptHand(KeptLines, CardHand):
+    """A hand (or the pool) drawn for less: its rows kept for the last few hands it showed (each seat's,
+    as the keyboard goes round), its lines styled once for what they show (KeptLines), and a hand of
+    one row of cards apart drawn from each card's rows, kept, where the hand draws every cell of every
+    card anew. The same strips either way: only what is drawn again changes. (The rows are kept by the
+    cards shown: only a hand shown again gives them back, never another's.)"""
+
+    KEPT = 8
+    CARDS_KEPT = 128
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._kept: LRUCache[tuple, list[Strip]] = LRUCache(self.KEPT)
+        self._cards: LRUCache[tuple, list[list[Segment]]] = LRUCache(self.CARDS_KEPT)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        key = (self._shown(), width, self.visual_style, self.app.theme)
+        lines = self._kept.get(key)
+        if lines is None:
+            lines = self._kept[key] = self._draw(width)
+        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
+
+    def _draw(self, width: int) -> list[Strip]:
+        step, rows = self.layout_for(width)
+        if not self.cards or len(rows) != 1 or step != CARD_WIDTH + 1 or self._lift():
+            return super()._draw(width)
+        base = self.visual_style.rich_style
+        styles = self.card_styles()
+        cursor = self.cursor if self.pick != "none" and self.has_focus else None
+        gap = Segment(" ", base)  # (a cell between cards: the widget's style, as a canvas draws it)
+        out: list[list[Segment]] = [[] for _ in range(CARD_HEIGHT)]
+        for i, value in enumerate(self.cards):
+            look = (value, i == cursor, i in self.marked, i in self.unavailable)
+            key = (look, base, id(styles))
+            card_rows = self._cards.get(key)
+            if card_rows is None:
+                canvas = Canvas(CARD_WIDTH, CARD_HEIGHT)
+                draw_card(canvas, 0, 0, value, styles, cursor=look[1], marked=look[2], dim=look[3])
+                card_rows = self._cards[key] = [list(strip) for strip in canvas.strips(base)]
+            for row, segments in zip(out, card_rows):
+                if i:
+                    row.append(gap)
+                row.extend(segments)
+        end = len(self.cards) * step - 1
+        if width > end:
+            rest = Segment(" " * (width - end), base)
+            for row in out:
+                row.append(rest)
+        return [Strip(row, width) for row in out]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._kept.clear()
+        self._cards.clear()
 
 
 class PennilessAndInsaneScreen(GameScreen):
@@ -56,14 +123,16 @@ class PennilessAndInsaneScreen(GameScreen):
     #pi-known, #pi-trick { height: auto; }
     """
 
+    _trick_shown = False  # whether the trick's line (last built) has anything to show
+
     def compose_table(self) -> ComposeResult:
-        yield Drawn(id="pi-status")
-        yield CardHand(id="pi-pool")
-        yield TrickLines(id="pi-trick")
-        yield Drawn(id="pi-hand-label")
-        yield CardHand(id="pi-hand")
-        yield RowsDrawn(id="pi-round")
-        yield KnownLines(id="pi-known")
+        yield Lines(id="pi-status")
+        yield KeptHand(id="pi-pool")
+        yield HeldLines(id="pi-trick")
+        yield Lines(id="pi-hand-label")
+        yield KeptHand(id="pi-hand")
+        yield Lines(id="pi-round")
+        yield HeldLines(id="pi-known")
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -74,52 +143,67 @@ class PennilessAndInsaneScreen(GameScreen):
                 and viewer == self.viewer() and self.input_open())
 
     def show_table(self, view: dict) -> None:
+        # Each part is built only when what it is drawn from changed (part_changed): most keys change
+        # one or two of them (a bid: the heading and the hand of the next person at the keyboard).
         viewer = view["viewer"]
         phase = view["phase"]
         names = view["players"]
         playing = phase in ("bid", "act")
-        status = Text(f"Round {view['round']}", style="bold")
-        if playing:
-            status.append(f" · trick {view['trick']} of {view['tricks']}", style="bold")
-            status.append(f" · pool of {len(view['pool'])}")
-        else:
-            status.append(" scored", style="bold")
-        if view["gambling"]:
-            status.append(f" · pot ${view['pot']}", style="bold yellow")
-        self.query_one("#pi-status", Drawn).update(status)
+        if self.part_changed("pi-status", (view["round"], playing, view["trick"], view["tricks"], len(view["pool"]),
+                                           view["gambling"], view["pot"])):
+            status = Text(f"Round {view['round']}", style="bold")
+            if playing:
+                status.append(f" · trick {view['trick']} of {view['tricks']}", style="bold")
+                status.append(f" · pool of {len(view['pool'])}")
+            else:
+                status.append(" scored", style="bold")
+            if view["gambling"]:
+                status.append(f" · pot ${view['pot']}", style="bold yellow")
+            self.query_one("#pi-status", Lines).update(status)
 
         pool = self.query_one("#pi-pool", CardHand)
         hand = self.query_one("#pi-hand", CardHand)
-        hand_label = self.query_one("#pi-hand-label", Drawn)
-        trick = self.query_one("#pi-trick", Drawn)
-        for widget in (pool, hand, hand_label, trick):
-            widget.display = playing
-        self.query_one("#pi-round").display = not playing
+        hand_label = self.query_one("#pi-hand-label", Lines)
+        trick = self.query_one("#pi-trick", Lines)
+        shown = {pool: playing and bool(view["pool"]), hand: playing and viewer is not None,
+                 hand_label: playing, self.query_one("#pi-round", Lines): not playing}
         if playing:
             taking = self.choosing(view, "act")
-            pool.set_cards(view["pool"], pick="one" if taking else "none")
-            pool.display = bool(view["pool"])
-            text = self.trick_text(view)
-            trick.update(text)
-            trick.display = bool(text.plain)
+            if self.part_changed("pi-pool", (tuple(view["pool"]), taking)):
+                pool.set_cards(view["pool"], pick="one" if taking else "none")
+            if self.part_changed("pi-trick", repr((names, phase, view["plays"], view["order"], view["bids"],
+                                                   view["acting"], view["last_trick"], view["last_round"]))):
+                text = self.trick_text(view)
+                trick.update(text)
+                self._trick_shown = bool(text.plain)
+            shown[trick] = self._trick_shown
             if viewer is None:
-                hand.set_cards([], pick="none")
-                hand.display = False
-                hand_label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
+                if self.part_changed("pi-hand", None):
+                    hand.set_cards([], pick="none")
+                    hand_label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
             else:
                 bidding = self.choosing(view, "bid")
-                hand.set_cards(view["hand"] or [], pick="one" if bidding else "none")
-                head = Text(f"{names[viewer]}'s hand", style="bold")
-                head.append(f"  ${view['money'][viewer]}", style="bold yellow")
-                if view["bid"]:
-                    head.append("  bid face down: ", style="dim")
-                    head.append_text(chip_text(view["bid"]))
-                elif bidding:
-                    head.append("  choose a bid", style="dim")
-                hand_label.update(head)
+                if self.part_changed("pi-hand", (viewer, names[viewer], tuple(view["hand"] or ()), bidding,
+                                                 view["money"][viewer], view["bid"])):
+                    hand.set_cards(view["hand"] or [], pick="one" if bidding else "none")
+                    head = Text(f"{names[viewer]}'s hand", style="bold")
+                    head.append(f"  ${view['money'][viewer]}", style="bold yellow")
+                    if view["bid"]:
+                        head.append("  bid face down: ", style="dim")
+                        head.append_text(chip_text(view["bid"]))
+                    elif bidding:
+                        head.append("  choose a bid", style="dim")
+                    hand_label.update(head)
         else:
-            self.query_one("#pi-round", Drawn).update(self.round_text(view))
-        self.query_one("#pi-known", Drawn).update(self.known_text(view) if playing else Text())
+            shown[trick] = False
+            if self.part_changed("pi-round", repr((names, view["last_round"], view["gambling"], view["over"],
+                                                   view["result"]))):
+                self.query_one("#pi-round", Lines).update(self.round_text(view))
+        for widget, display in shown.items():
+            if widget.display != display:
+                widget.display = display
+        if self.part_changed("pi-known", repr((names, playing, viewer, view["known"], view["discard"]))):
+            self.query_one("#pi-known", Lines).update(self.known_text(view) if playing else Text())
 
     def trick_text(self, view: dict) -> Text:
         """In the bids: the last trick's plays (on the first trick, the last round's points); once
