@@ -17,13 +17,12 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
-from textual.widgets import RichLog
 
 from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Event
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn, MoveLog
+from tabletop_tui.ui.widgets.common import Drawn, LineStyles, MoveLog
 
 
 class Counts:
@@ -35,7 +34,7 @@ class Counts:
         self.log_lines: list[int] = []  # the log's lines rendered, by their index in the log
         counts = self
         refresh, reflow, render = Screen._compositor_refresh, Compositor.reflow, Widget._render_content
-        line = RichLog.render_line
+        line = MoveLog._line_drawn
 
         def counted_refresh(screen) -> None:
             counts.frames += screen is screen.app.screen
@@ -49,14 +48,14 @@ class Counts:
             counts.renders[widget] = counts.renders.get(widget, 0) + 1
             render(widget)
 
-        def counted_line(log, y: int):
-            counts.log_lines.append(log.scroll_offset.y + y)
-            return line(log, y)
+        def counted_line(log, index: int, scroll_x: int, width: int):
+            counts.log_lines.append(index)
+            return line(log, index, scroll_x, width)
 
         monkeypatch.setattr(Screen, "_compositor_refresh", counted_refresh)
         monkeypatch.setattr(Compositor, "reflow", counted_reflow)
         monkeypatch.setattr(Widget, "_render_content", counted_render)
-        monkeypatch.setattr(RichLog, "render_line", counted_line)
+        monkeypatch.setattr(MoveLog, "_line_drawn", counted_line)
         # the screen's update timer, read when a screen makes it: lifted, so that every change that
         # asks for a frame of its own gets one
         monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 0.0001)
@@ -262,6 +261,7 @@ async def test_a_move_log_finds_its_style_once_for_all_the_lines_it_draws(monkey
         log._drawn.clear()
         log._line_cache.clear()
         log._styles_cache.clear()
+        log._styles_cache.forget_lines()
         lines = log.render_lines(Region(0, 0, *log.size))  # every line drawn anew
         assert len(lines) == 12 and found.count(log) == 1
         width = log.scrollable_content_region.width  # (the scroll bar beside)
@@ -307,6 +307,41 @@ async def test_a_move_log_renders_its_entries_as_rich_log_renders_them(monkeypat
         assert measured == []
 
 
+async def test_a_move_log_makes_entries_of_one_cell_a_character_into_the_lines_rich_renders():
+    # an entry of one style whose characters are each a cell wide is cut into lines without rich (its
+    # wrapping done a character to a cell): the lines RichLog renders, at each width
+    class TwoLogs(App):
+        CSS = "MoveLog { height: 1fr; }"
+
+        def compose(self):
+            yield MoveLog(id="log")
+            yield MoveLog(id="rich")
+
+    rnd = random.Random(3)
+    words = ["a", "Ada", "plays", "the", "7♥", "—", "café", "•", "x" * 45, "non\xa0breaking", "", " ", "end."]
+    texts = [" ".join(rnd.choice(words) for _ in range(rnd.randint(1, 14))) for _ in range(60)]
+    texts[:3] = ["  two leading spaces", "trailing spaces   " * 3, "y" * 130]
+    app = TwoLogs()
+    async with app.run_test(size=(47, 24)) as pilot:
+        log, theirs = app.query_one("#log", MoveLog), app.query_one("#rich", MoveLog)
+        theirs._one_cell_lines = lambda text, room: None  # (rich renders)
+        made = []
+        at_once = log._one_cell_lines
+        log._one_cell_lines = lambda text, room: made.append(text) or at_once(text, room)
+        for width in (47, 23):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            for i, text in enumerate(texts):
+                log.note(Text(text, style=("", "bold red", "italic")[i % 3]))
+                theirs.note(Text(text, style=("", "bold red", "italic")[i % 3]))
+            await pilot.pause()
+            assert [list(strip) for strip in log.lines] == [list(strip) for strip in theirs.lines], width
+            assert [strip.cell_length for strip in log.lines] == [strip.cell_length for strip in theirs.lines]
+            assert log._widest_line_width == theirs._widest_line_width
+            assert log.virtual_size == theirs.virtual_size
+        assert len(made) >= len(texts)  # (made at once, not by rich)
+
+
 async def test_a_move_log_drawn_anew_for_the_next_person_renders_no_entry_it_drew_before(monkeypatch):
     app = LogApp()
     async with app.run_test(size=(30, 12)) as pilot:
@@ -316,11 +351,19 @@ async def test_a_move_log_drawn_anew_for_the_next_person_renders_no_entry_it_dre
         await pilot.pause()
         drawn = [(strip.text, [s.style for s in strip]) for strip in log.lines]
         log.add(entries[-1:])
-        rendered = []
-        render = type(app.console).render
+        rendered = []  # the entries made into lines: by rich, or at once (one cell to a character)
+        render, at_once = type(app.console).render, MoveLog._one_cell_lines
         monkeypatch.setattr(type(app.console), "render",
                             lambda console, *args, **kwargs: (isinstance(args[0], Text) and rendered.append(args[0]))
                             or render(console, *args, **kwargs))
+
+        def made_at_once(log, text, room):
+            made = at_once(log, text, room)
+            if made is not None:
+                rendered.append(text)
+            return made
+
+        monkeypatch.setattr(MoveLog, "_one_cell_lines", made_at_once)
         log.clear()
         log.add(entries[:-1] + events_of("Bo passes."))  # the log as the next person reads it
         await pilot.pause()
@@ -557,8 +600,20 @@ async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
             bars.append(len(strips))  # the rows rendered through rich
         return strips
 
+    asked: list[int] = []  # the log's lines asked of it (each looked at, to be styled or found styled)
+    render_line = MoveLog.render_line
+    bar_styled: list[int] = []  # the scroll bar's rows styled (each looked at, styled or found styled)
+    bar_line = LineStyles.render_line
+
+    def counted_bar_line(cache, styles, y, *args):
+        if cache is app.query_one(MoveLog).vertical_scrollbar._styles_cache:
+            bar_styled.append(y)
+        return bar_line(cache, styles, y, *args)
+
     monkeypatch.setattr(StylesCache, "render_line", counted_style_line)
     monkeypatch.setattr(RichVisual, "render_strips", counted_strips)
+    monkeypatch.setattr(MoveLog, "render_line", lambda log, y: asked.append(y) or render_line(log, y))
+    monkeypatch.setattr(LineStyles, "render_line", counted_bar_line)
     app = ScrollLogApp()
     async with app.run_test(size=(30, 12)) as pilot:
         log = app.query_one(MoveLog)
@@ -567,16 +622,26 @@ async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
         for i in range(4):
             styled.clear()
             bars.clear()
+            asked.clear()
             counts.reset()
             log.add(events_of(f"move {30 + i}"))
             await quiet(pilot, counts)
             assert counts.frames == 1
             assert log.scroll_offset.y == log.max_scroll_y
             assert len(styled) <= 1, f"{len(styled)} lines of the log styled again for one new line"
+            # the lines it showed are taken as they were styled, by their place in the log: not asked
+            assert asked == [log.scrollable_content_region.height - 1], asked
             # of the bar, only the rows not met before (the thumb's ends), not the whole bar
             assert sum(bars) <= 2, f"{sum(bars)} rows of the scroll bar rendered"
         shown = [log.render_line(y).text.strip() for y in range(log.scrollable_content_region.height)]
         assert shown[-1] == "• move 33"
+        end = log.max_scroll_y
+        for i, y in enumerate((end - 2, end, end - 2)):  # then the thumb at places it had: the bar as it was
+            bar_styled.clear()
+            counts.reset()
+            log.scroll_to(y=y, animate=False, immediate=True)
+            await quiet(pilot, counts)
+            assert counts.frames == 1 and (not i or bar_styled == []), (y, bar_styled)
 
 
 async def test_a_scroll_bar_drawn_by_rows_draws_what_textual_draws(monkeypatch):

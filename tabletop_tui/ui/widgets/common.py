@@ -3,10 +3,12 @@ the scoreboard."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from rich.cells import cell_len
+from rich.cells import _SINGLE_CELLS, cell_len
 from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
@@ -89,6 +91,50 @@ class LineStyles(StylesCache):
                 styles, y, size, content_size, padding, base_background, background, lambda _y: content,
                 border_title, border_subtitle, opacity, ansi_theme, native_ansi)
         return styled
+
+
+class _LogStyles(LineStyles):
+    """The move log's styled lines, also kept by the log's line each shows (its index since the log
+    began, as the log was written since it was last cleared) and the horizontal scroll, width and
+    styling: when the log scrolls, or is laid out at another height, the lines it showed are taken as
+    they were, without being drawn, styled or looked at again (a crop of the log, not a render)."""
+
+    def __init__(self, log: MoveLog) -> None:
+        super().__init__()
+        self._log = log
+        self._by_line: LRUCache[tuple, Strip] = LRUCache(256)
+        self._top = 0  # the first row of the content
+
+    def forget(self) -> None:
+        super().forget()
+        self._by_line.clear()
+
+    def forget_lines(self) -> None:
+        """Forget the lines kept by their index (the log was written anew)."""
+        self._by_line.clear()
+
+    def render(self, styles, size, *args, **kwargs):
+        self._top = styles.gutter.top
+        return super().render(styles, size, *args, **kwargs)
+
+    def render_line(self, styles, y, size, content_size, padding, base_background, background,
+                    render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi):
+        log = self._log
+        top, bottom = self._rows
+        if log._drawing and top <= y < bottom:
+            scroll_x, scroll_y = log._scroll_now
+            index = scroll_y + y - self._top
+            if index < len(log.lines):
+                key = (self._context, index + log._start_line, scroll_x, log._width_now)
+                styled = self._by_line.get(key)
+                if styled is None:
+                    styled = self._by_line[key] = super().render_line(
+                        styles, y, size, content_size, padding, base_background, background, render_content_line,
+                        border_title, border_subtitle, opacity, ansi_theme, native_ansi)
+                return styled
+        return super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                   render_content_line, border_title, border_subtitle, opacity, ansi_theme,
+                                   native_ansi)
 
 
 class HeldHeight:
@@ -263,11 +309,20 @@ class _SizedScrollBar(KeptLines, ScrollBar):
     the thumb, its two ends), and the thumb moves with every line the move log adds. Textual renders
     the whole bar through the console at each move; here the bar's segments are found as Textual finds
     them (`ScrollBarRender.render_bar`), and each distinct row is rendered once, through Textual's own
-    path (`Visual.to_strips` of that row alone), and kept."""
+    path (`Visual.to_strips` of that row alone), and kept.
+
+    The bar's rows are also kept whole by what tells them apart (its size, the thumb's place and size,
+    the style), and its lines as styled and filtered for the screen by those and the region drawn, the
+    backgrounds and the filters: the log's bar takes a few places, one for each length of the log at a
+    height, and a bar drawn again where it was before (the log added a line where it had room; another
+    person's log as long) costs the look-up."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._rows: dict[tuple, Strip] = {}  # (a row's segment, the width, the style) -> the row drawn
+        self._bars: LRUCache[tuple, list[Strip]] = LRUCache(64)  # what tells bars apart -> its rows
+        self._shown: tuple | None = None  # that of the bar in _render_cache (None: drawn as Textual does)
+        self._lines_kept: LRUCache[tuple, list[Strip]] = LRUCache(64)  # (the bar, region...) -> its lines
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
@@ -275,16 +330,26 @@ class _SizedScrollBar(KeptLines, ScrollBar):
     def _render_content(self) -> None:
         width, height = self.size
         bar = self.render()
+        self._shown = None
         if (not isinstance(bar, ScrollBarRender) or not bar.vertical or not width or not height
                 or self.text_selection is not None):
             super()._render_content()
             return
+        base = self.visual_style
+        shown = (width, height, bar.window_size, bar.virtual_size, bar.position, bar.style, base)
+        strips = self._bars.get(shown)
+        if strips is None:
+            strips = self._bars[shown] = self._bar_rows(bar, width, height, base)
+        self._shown = shown
+        self._render_cache = _RenderCache(self.size, strips)
+        self._dirty_regions.clear()
+
+    def _bar_rows(self, bar: ScrollBarRender, width: int, height: int, base) -> list[Strip]:
         style = self.app.console.get_style(bar.style)
         segments = bar.render_bar(size=height, window_size=bar.window_size, virtual_size=bar.virtual_size,
                                   position=bar.position, vertical=True, thickness=width,
                                   back_color=style.bgcolor or Color.parse("#555555"),
                                   bar_color=style.color or Color.parse("bright_magenta")).segments
-        base = self.visual_style
         if len(self._rows) > 64:
             self._rows.clear()
         strips = []
@@ -294,12 +359,24 @@ class _SizedScrollBar(KeptLines, ScrollBar):
             if strip is None:
                 strip = self._rows[key] = Visual.to_strips(self, visualize(self, _Row(segment)), width, 1, base)[0]
             strips.append(strip)
-        self._render_cache = _RenderCache(self.size, strips)
-        self._dirty_regions.clear()
+        return strips
+
+    def render_lines(self, crop):
+        if self._dirty_regions:
+            self._render_content()
+        if self._shown is None:
+            return super().render_lines(crop)
+        key = (self._shown, crop, self.background_colors, tuple(self.get_line_filters()))
+        lines = self._lines_kept.get(key)
+        if lines is None:
+            lines = self._lines_kept[key] = super().render_lines(crop)
+        return list(lines)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rows.clear()
+        self._bars.clear()
+        self._lines_kept.clear()
 
 
 class SizedScrollBars:
@@ -354,6 +431,63 @@ class _TableRows(_Rendered):
                 return super().render_strips(width, height, style, options)
             self._lines[(width, style)] = lines
         return lines[:height] if height is not None else list(lines)
+
+
+_WORD = re.compile(r"\s*\S+\s*")  # rich's word (rich._wrap)
+_TRAILING_SPACE = re.compile(r"\s+$")  # (rich.text)
+_ONE_CELL: dict[str, bool] = {}  # a character outside rich's table of one-cell characters -> whether it is one
+
+
+def _one_cell(plain: str) -> bool:
+    """Whether every character of `plain` is one cell wide and stands alone (a grapheme of its own), so
+    that its length in cells is its length, and so is that of every part of it."""
+    if _SINGLE_CELLS.issuperset(plain):
+        return True
+    for c in set(plain).difference(_SINGLE_CELLS):
+        one = _ONE_CELL.get(c)
+        if one is None:
+            code = ord(c)  # (nothing before the Indic scripts, nor punctuation and symbols, joins a grapheme)
+            one = _ONE_CELL[c] = (cell_len(c) == 1 and unicodedata.category(c)[0] in "LNPS"
+                                  and (code < 0x900 or 0x2000 <= code < 0x2C00))
+        if not one:
+            return False
+    return True
+
+
+def _wrap_one_cell(plain: str, width: int) -> list[str]:
+    """The lines rich's Text.wrap (justify "default", overflow "fold") cuts a line of one-cell characters
+    into at `width`: rich's divide_line, rstrip_end and truncate, a character to a cell."""
+    breaks: list[int] = []
+    offset = 0
+    for match in _WORD.finditer(plain):
+        start, end = match.span()
+        word = match.group()
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += end - start
+        elif length > width:  # folded across lines
+            folded = [word[i:i + width] for i in range(0, len(word), width)]
+            for part in folded[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(part)
+            if start:
+                breaks.append(start)
+            offset = len(folded[-1])
+        elif offset and start:
+            breaks.append(start)
+            offset = end - start
+    cuts = [0, *breaks, len(plain)]
+    lines = []
+    for start, end in zip(cuts, cuts[1:]):
+        line = plain[start:end]
+        if len(line) > width:
+            space = _TRAILING_SPACE.search(line)
+            if space is not None:
+                line = line[:-min(len(space.group()), len(line) - width)]
+            line = line[:width]
+        lines.append(line)
+    return lines
 
 
 def _printable_text(text: Text) -> Text:
@@ -511,6 +645,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
     _drawing = False
     _style_now: Style | None = None
     _width_now = 0
+    _scroll_now = (0, 0)
 
     def __init__(self, **kwargs):
         super().__init__(wrap=True, markup=False, min_width=20, max_lines=self.MAX_ENTRIES * 4,
@@ -524,6 +659,9 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         #: an entry's lines as RichLog renders them, by its text and the log's width: the log drawn anew
         #: for the next person at the curtain is mostly the entries it drew for the last
         self._rendered: LRUCache[tuple, tuple[list[Strip], int]] = LRUCache(self.MAX_ENTRIES * 2)
+        self._segment_styles: dict = {}  # a text's style -> the style of its lines' segments
+        self._styles_cache: _LogStyles = _LogStyles(self)
+        self._sized = True  # whether the virtual size is set for the lines written
 
     def add(self, events: list[Event], players: list[str] | None = None) -> None:
         with self._batch():
@@ -546,9 +684,14 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         if (not isinstance(content, Text) or not content.plain or width is not None or expand or not shrink
                 or not self._size_known):
             return super().write(content, width, expand, shrink, scroll_end, animate)
+        room = self.scrollable_content_region.width
         key = (content.plain, tuple(content.spans), content.style, content.justify, content.overflow,
-               content.no_wrap, content.end, self.scrollable_content_region.width)
+               content.no_wrap, content.end, room)
         hit = self._rendered.get(key)
+        if hit is None and self._writing:
+            hit = self._one_cell_lines(content, room)
+            if hit is not None:
+                self._rendered[key] = hit
         if hit is None:
             first = self._start_line + len(self.lines)
             content.expand_tabs()  # (as RichLog does, before it measures)
@@ -565,10 +708,36 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             self.refresh()
             self.lines = self.lines[-self.max_lines:]
         self._widest_line_width = max(self._widest_line_width, widest)
+        scroll = self.auto_scroll if scroll_end is None else scroll_end
+        if self._writing and not scroll:
+            self._sized = False  # (the new virtual size is set once, at the end of the batch)
+            return self
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
-        if self.auto_scroll if scroll_end is None else scroll_end:
+        if scroll:
             self.scroll_end(animate=animate, immediate=False, x_axis=False)
         return self
+
+    def _one_cell_lines(self, text: Text, room: int) -> tuple[list[Strip], int] | None:
+        """The lines RichLog renders a text of one style to in a log `room` cells wide, and the widest,
+        found without rendering it where every character is one cell wide (no span, tab or line break, wrapped as rich wraps it:
+        `_wrap_one_cell`); None for any other text."""
+        if (text._spans or text.justify not in (None, "default") or text.overflow not in (None, "fold")
+                or text.no_wrap or text.end != "\n"):
+            return None
+        options = self.app.console.options
+        plain = text.plain
+        if (options.justify or options.overflow or options.no_wrap or options.max_width < 1
+                or "\n" in plain or "\t" in plain or not _one_cell(plain)):
+            return None
+        width = max(min(len(plain), options.max_width, room), self.min_width)
+        style = self._segment_styles.get(text.style, self)
+        if style is self:  # the style rich gives a line of this text: one character's, rendered
+            one = Text("x", style=text.style)
+            style = next(Segment.split_lines(self.app.console.render(one, options)))[0].style
+            self._segment_styles[text.style] = style
+        pieces = _wrap_one_cell(plain, width)
+        return ([Strip([Segment(piece, style)] if piece else [], len(piece)) for piece in pieces],
+                max(map(len, pieces)))
 
     def _render_width(self, text: Text) -> int:
         """The width RichLog renders `text` at, given no width: its widest line (as rich measures it, in
@@ -583,6 +752,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
     def clear(self):
         self._entries = []
         self._drawn.clear()
+        self._styles_cache.forget_lines()
         with self._batch():
             return super().clear()
 
@@ -603,6 +773,9 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         try:
             yield
         finally:
+            if not self._sized:  # (its layout asked for, as for each write, is left to `_show_new`)
+                self._sized = True
+                self.virtual_size = Size(self._widest_line_width, len(self.lines))
             self._writing = 0
         self._show_new(first)
 
@@ -641,6 +814,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
     def render_lines(self, crop):
         self._drawing = True
         self._width_now = self.scrollable_content_region.width
+        self._scroll_now = self.scroll_offset
         try:
             return super().render_lines(crop)
         finally:
@@ -648,16 +822,40 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             self._style_now = None
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+        if self._drawing:
+            scroll_x, scroll_y = self._scroll_now
+            width = self._width_now
+        else:
+            scroll_x, scroll_y = self.scroll_offset
+            width = self.scrollable_content_region.width
         index = scroll_y + y
         if index >= len(self.lines):
             return super().render_line(y)
-        width = self._width_now if self._drawing else self.scrollable_content_region.width
         key = (index + self._start_line, scroll_x, width)
         strip = self._drawn.get(key)
         if strip is None:
-            strip = self._drawn[key] = super().render_line(y)
+            strip = self._drawn[key] = self._line_drawn(index, scroll_x, width)
         return strip
+
+    def _line_drawn(self, index: int, scroll_x: int, width: int) -> Strip:
+        """The log's line `index` as RichLog draws it (cut to the width from `scroll_x`, filled out to it
+        and in the log's style: `crop_extend`, then `apply_style`), made at once where it is not cut."""
+        line = self.lines[index]
+        style = self.rich_style
+        length = line.cell_length
+        segments = line._segments
+        if scroll_x or length > width or any(segment.control for segment in segments):
+            return line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        if style:
+            add = style.__add__
+            segments = [Segment(text, add(segment_style)) for text, segment_style, _ in segments]
+            fill = add(style)
+        else:
+            segments = list(segments)
+            fill = style
+        if length < width:
+            segments.append(Segment(" " * (width - length), fill))
+        return Strip(segments, width)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -671,6 +869,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             with self._batch():
                 super().clear()
                 self._drawn.clear()
+                self._styles_cache.forget_lines()
                 for text in entries:
                     self.write(text, scroll_end=False)
         self._wrapped_at = width
