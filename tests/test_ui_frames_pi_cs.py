@@ -1,4 +1,4 @@
-"""What passing the keyboard costs the table of Penniless and Insane, by counts: the
+"""What passing the keyboard costs the tables of Penniless and Insane and Caribbean Star, by counts: the
 table drawn again for a person it was drawn for before (each seat in turn, as the keyboard goes round)
 lays nothing out and draws none of its lines and none of its cards again, and shows that person's own
 hand; a hand drawn from its cards' kept rows looks as the hand draws itself, segment for segment."""
@@ -21,7 +21,7 @@ def look(widget) -> tuple:
                  for strip in widget.render_lines(Region(0, 0, width, height)))
 
 
-@pytest.mark.parametrize("game_id, hand_id", [("penniless-and-insane", "#pi-hand")])
+@pytest.mark.parametrize("game_id, hand_id", [("penniless-and-insane", "#pi-hand"), ("caribbean-star", "#cs-hand")])
 async def test_the_table_drawn_again_for_a_person_it_was_drawn_for_draws_nothing_again(make_app, store, monkeypatch,
                                                                                        game_id, hand_id):
     counts = Counts(monkeypatch)
