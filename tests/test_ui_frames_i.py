@@ -172,3 +172,30 @@ def test_break_the_banks_players_are_built_when_they_change(store, monkeypatch):
     fresh = BreakTheBankScreen.__new__(BreakTheBankScreen)
     fresh._cells = {}
     assert [(line.plain, line.spans) for line in fresh._players(after)] == [(line.plain, line.spans) for line in lines]
+
+
+def test_hotels_rooms_are_built_when_they_change(monkeypatch):
+    """A row of rooms shown to another viewer builds only the rooms whose mark changed, a card played
+    only its room; the row is the one a screen with nothing kept draws."""
+    built = []
+    room_cells = HotelTransylvaniaScreen.room_cells
+    monkeypatch.setattr(HotelTransylvaniaScreen, "room_cells",
+                        staticmethod(lambda room, w, stack, mine: built.append(room) or room_cells(room, w, stack, mine)))
+
+    def screen():
+        made = HotelTransylvaniaScreen.__new__(HotelTransylvaniaScreen)
+        made._room_cells = {}
+        return made
+
+    kept = screen()
+    stacks = [[] for _ in range(52)]
+    stacks[2], stacks[5] = [0, 1], [2]
+    kept.ghosts_line(0, 4, stacks, {"2C", "7C"})
+    assert sorted(built) == list(range(1, 14))
+    # another viewer (the 7 no longer theirs, the 8 theirs), then a card played on the 5
+    for stacks_now, hand, rooms in ((stacks, {"2C", "8C"}, [7, 8]), (stacks[:4] + [[1]] + stacks[5:], {"2C", "8C"}, [5])):
+        built.clear()
+        line = kept.ghosts_line(0, 4, stacks_now, hand)
+        assert sorted(built) == rooms
+        fresh = screen().ghosts_line(0, 4, stacks_now, hand)
+        assert (line.plain, line.spans) == (fresh.plain, fresh.spans)

@@ -73,6 +73,7 @@ class HotelTransylvaniaScreen(GameScreen):
         self._guest_view: dict | None = None  # the public view the guests' labels read
         self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
         self._hand_from: tuple | None = None  # what the hand's lines were last built from
+        self._room_cells: dict[tuple, Text] = {}  # a room's cells on its row, by what they show (kept)
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: a move changes a row of rooms or two (a card played, a guest moved, the hand's
@@ -142,34 +143,49 @@ class HotelTransylvaniaScreen(GameScreen):
         return lines
 
     def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> Text:
-        """A row of rooms' ghosts (and doors), the viewer's rooms marked."""
+        """A row of rooms' ghosts (and doors), the viewer's rooms marked: each room's cells built once
+        for what they show (its stack, whether it is the viewer's, the width), so that a new viewer's
+        marks or a card played build only the rooms they change."""
         ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
-        for i in range(13):
-            room = suit * 13 + i + 1
-            ghosts.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
+        kept = self._room_cells
+        if len(kept) >= 512:
+            kept.clear()
+        for room in range(suit * 13 + 1, suit * 13 + 14):
             stack = stacks[room - 1]
-            cell = Text()
-            if stack and w == 3:  # the top ghost, and the height where there are more
-                top = stack[-1]
-                cell.append(str(top + 1), style=SEAT_STYLES[top % len(SEAT_STYLES)])
-                if len(stack) > 1:
-                    cell.append(SUPERSCRIPTS[min(len(stack), 9)], style="bold")
-            elif stack:  # the stack, bottom to top, as much as fits
-                shown = stack[-(w - 1):]
-                if len(stack) > len(shown):
-                    cell.append("…", style="dim")
-                    shown = shown[1:]
-                for seat in shown:
-                    cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-            elif CODES[room] in hand:
-                cell.append("∘", style=ME)
-            else:
-                cell.append("·", style=EMPTY)
-            if CODES[room] in hand:
-                cell.stylize(MINE)
-            ghosts.append(" " * (w - 1 - cell.cell_len))
-            ghosts.append_text(cell)
+            key = (room, tuple(stack), CODES[room] in hand, w)
+            piece = kept.get(key)
+            if piece is None:
+                piece = kept[key] = self.room_cells(room, w, stack, key[2])
+            ghosts.append_text(piece)
         return ghosts
+
+    @staticmethod
+    def room_cells(room: int, w: int, stack: list, mine: bool) -> Text:
+        """A room's cells on its row: the door before it (or a space), then its ghosts right-aligned."""
+        piece = Text()
+        piece.append("▐" if room in DOORS_BEFORE else " ", style=DOOR)
+        cell = Text()
+        if stack and w == 3:  # the top ghost, and the height where there are more
+            top = stack[-1]
+            cell.append(str(top + 1), style=SEAT_STYLES[top % len(SEAT_STYLES)])
+            if len(stack) > 1:
+                cell.append(SUPERSCRIPTS[min(len(stack), 9)], style="bold")
+        elif stack:  # the stack, bottom to top, as much as fits
+            shown = stack[-(w - 1):]
+            if len(stack) > len(shown):
+                cell.append("…", style="dim")
+                shown = shown[1:]
+            for seat in shown:
+                cell.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        elif mine:
+            cell.append("∘", style=ME)
+        else:
+            cell.append("·", style=EMPTY)
+        if mine:
+            cell.stylize(MINE)
+        piece.append(" " * (w - 1 - cell.cell_len))
+        piece.append_text(cell)
+        return piece
 
     def guests_line(self, suit: int, w: int, at: dict[int, list[dict]]) -> Text:
         """The guests standing on a row of rooms and on the doors before them."""
