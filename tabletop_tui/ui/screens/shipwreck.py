@@ -62,10 +62,15 @@ class ShipwreckScreen(GameScreen):
         self._check_pick(view)
         grid = self.query_one("#sw-grid", TextLines)
         width = grid.size.width or 45
-        grid.show_lines(self.grid_lines(view, width))
+        # each built only when what it shows changed (a card picked, a new viewer change neither)
+        if self.part_changed("grid", repr((view["players"], view["boards"], view["boats"], view["to_act"],
+                                           view["showdown"], width))):
+            grid.show_lines(self.grid_lines(view, width))
         # the fight's line (or the showdown's) has its row even when empty, so that a fight begun or
         # ended moves neither the hand nor its label: no layout of the screen, only the line drawn
-        self.query_one("#sw-info", TextLines).show_text(self.info_text(view))
+        if self.part_changed("info", repr((view["players"], view["phase"], view["fight"], len(view["to_act"]),
+                                           [key is not None for key in view["keys"]], view["showdown"]))):
+            self.query_one("#sw-info", TextLines).show_text(self.info_text(view))
         hand = self.query_one("#sw-hand", CardHand)
         label = self.query_one("#sw-hand-label", TextLines)
         shown_down = view["phase"] in (BETWEEN, OVER)
