@@ -20,6 +20,9 @@ SELECTED = "on #6a5a10"
 #: the glyph of a line across an empty square, by the direction of the line (row, column, diagonals)
 LINE_GLYPH = {(0, 1): "─", (1, 0): "│", (1, 1): "╲", (1, -1): "╱"}
 
+#: each square's own background: dark and light, as a checkerboard
+SQUARE_STYLES = {i: DARK if (i // 8 + i % 8) % 2 else LIGHT for i in range(64)}
+
 #: (cell width, cell height) of the board, largest first: the first that fits the table is used
 CELL_SIZES = ((5, 2), (3, 1))
 
@@ -37,6 +40,7 @@ class QueenslandScreen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.show_lines = True
+        self._cells: dict[tuple, list[Text]] = {}  # a square's lines by what it shows (cell_lines)
 
     def make_board(self) -> GridBoard:
         return GridBoard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
@@ -79,29 +83,23 @@ class QueenslandScreen(BoardScreen):
         lines = self.line_glyphs(view) if self.show_lines else {}
         destinations = self.lit()
         last_move = view["last_move"] or []
+        last_place, moved_to = view["last_place"], last_move[1] if last_move else None
+        kept = self._cells
         cells = []
-        styles = {}
         for i, owner in enumerate(board):
-            r, c = divmod(i, 8)
-            styles[i] = DARK if (r + c) % 2 else LIGHT
             if owner is not None:
-                piece = glyph(owner)
-                if i == view["last_place"]:
-                    piece = Text.assemble("[", piece, "]")
-                elif last_move and i == last_move[1]:
-                    piece = Text.assemble("(", piece, ")")
-                content = piece
+                what: tuple = ("piece", owner, "[" if i == last_place else "(" if i == moved_to else "", w, h)
             elif i in destinations:
-                content = Text("·", style="bold")
+                what = ("to", w, h)
             elif i in lines:
-                ch, owner_of_line = lines[i]
-                content = Text(ch * w if ch == "─" else ch, style=LINE_COLORS[owner_of_line % len(LINE_COLORS)]
-                               if owner_of_line is not None else "#8a8a8a")
+                what = ("line", *lines[i], w, h)
             else:
-                content = Text("")
-            cell = [Text("")] * h
-            cell[h // 2] = content  # (the line the rank's number is drawn on)
+                what = ("empty", w, h)
+            cell = kept.get(what)
+            if cell is None:
+                cell = kept[what] = self.cell_lines(what)
             cells.append(cell)
+        styles = dict(SQUARE_STYLES)
         if self.selected is not None:
             styles[self.selected] = SELECTED
         board_widget.set_cells(cells, destinations, styles)
@@ -119,6 +117,30 @@ class QueenslandScreen(BoardScreen):
                              + ".\n")
         notes.append("[x] placed last, (x) moved last; v: " + ("hide lines" if self.show_lines else "show lines"))
         self.query_one("#ql-notes", TextLines).show_text(notes)
+
+    @staticmethod
+    def cell_lines(what: tuple) -> list[Text]:
+        """A square's lines: ("piece", owner, "[" placed last, "(" moved last or "", w, h), ("to", w, h)
+        a square the chosen checker may go to, ("line", glyph, owner, w, h) a scoring line across it,
+        ("empty", w, h). Made once for each and shared by the squares that show it (never changed: the
+        board draws copies)."""
+        kind, *rest, w, h = what
+        if kind == "piece":
+            owner, mark = rest
+            content = glyph(owner)
+            if mark:
+                content = Text.assemble(mark, content, "]" if mark == "[" else ")")
+        elif kind == "to":
+            content = Text("·", style="bold")
+        elif kind == "line":
+            ch, owner_of_line = rest
+            content = Text(ch * w if ch == "─" else ch, style=LINE_COLORS[owner_of_line % len(LINE_COLORS)]
+                           if owner_of_line is not None else "#8a8a8a")
+        else:
+            content = Text("")
+        cell = [Text("")] * h
+        cell[h // 2] = content  # (the line the rank's number is drawn on)
+        return cell
 
     def line_glyphs(self, view: dict) -> dict[int, tuple[str, int | None]]:
         """The empty squares along the scoring lines: (glyph, owner), owner None where lines cross."""
