@@ -12,14 +12,12 @@ steal. Squares are chosen with the arrows and Enter, a click, or by typing their
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tabletop_tui.rules.board_game_project_55 import (COLOURS, INTERIOR_SET, LETTERS, SIDES, STARTS, TARGETS,
                                                      name_of)
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.board import BoardScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
 #: The chips' colours on the screen, die face 1 to 6; their initials tell them apart without colour.
 CHIP_STYLE = ("bold #ff5f5f", "bold #ffa030", "bold #f2e250", "bold #4cd97b", "bold #5aa9ff", "bold #c98bff")
@@ -48,6 +46,7 @@ class BoardGameProject55Screen(BoardScreen):
         # (`selected`: the square of the pawn of the player to act, once chosen: its destinations are lit)
         self._turn_key = None  # the turn the cursor was last put on the pawn for
         self._board_key: tuple | None = None  # what the board's cells were last built from
+        self._cells: dict[tuple, list[Text]] = {}  # what a square shows -> its lines (kept, never changed)
 
     def make_board(self) -> GridBoard:
         board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False)
@@ -56,12 +55,16 @@ class BoardGameProject55Screen(BoardScreen):
         board.styles.max_width = "100%"
         return board
 
+    # the lines around the board are drawn by lines (TextLines): a line that did not change (the stock
+    # of the three sides not to act, the head while a square is chosen) is neither drawn nor styled
+    # again, where a Static drew and styled its whole text anew at each change (the stock's four lines
+    # cost about as much as the board's)
     def above_board(self):
-        yield Drawn(id="bg-head")
+        yield TextLines(id="bg-head")
 
     def below_board(self):
-        yield Drawn(id="bg-detail")
-        yield Drawn(id="bg-stock")
+        yield TextLines(id="bg-detail")
+        yield TextLines(id="bg-stock")
 
     def cursor_moved(self) -> None:
         self.show_detail(self.game.view(self.viewer()))
@@ -96,7 +99,7 @@ class BoardGameProject55Screen(BoardScreen):
                 head.append_text(chip(colour, f"{colour + 1} {COLOURS[colour]}"))
                 if view["deployed"]:
                     head.append(f", {len(view['deployed'])} deployed", style="dim")
-        self.query_one("#bg-head", Static).update(head)
+        self.query_one("#bg-head", TextLines).show_lines([head])
 
         pawns = view["pawns"]
         piles = view["piles"]
@@ -118,54 +121,75 @@ class BoardGameProject55Screen(BoardScreen):
             self.set_board(pawns, piles, tall, targets, highlight, acting)
         self.show_detail(view)
 
-        stock = Text()
+        if not self.part_changed("stock", (tuple(names), turn, view["over"], repr(view["stock"]))):
+            return
+        stock = []
         for seat in range(4):
-            if seat:
-                stock.append("\n")
-            stock.append(f"{PAWNS[seat]} ", style=PAWN_STYLE)
-            stock.append(f"{names[seat][:9]:<9}", style="bold" if seat == turn and not view["over"] else "")
+            line = Text()
+            stock.append(line)
+            line.append(f"{PAWNS[seat]} ", style=PAWN_STYLE)
+            line.append(f"{names[seat][:9]:<9}", style="bold" if seat == turn and not view["over"] else "")
             for colour, n in enumerate(view["stock"][seat]):
-                stock.append(" ")
-                stock.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
-                                                                                      style="dim"))
-        self.query_one("#bg-stock", Static).update(stock)
+                line.append(" ")
+                line.append_text(chip(colour, f"{LETTERS[colour]}{n}") if n else Text(f"{LETTERS[colour]}0",
+                                                                                     style="dim"))
+        self.query_one("#bg-stock", TextLines).show_lines(stock)
 
     def set_board(self, pawns: list, piles: dict, tall: bool, targets: set[int], highlight: set[int],
                   acting: int | None) -> None:
         """The board's 64 cells: the pawns, the piles' tops and heights, the squares lit."""
         cells, styles = [], {}
+        kept = self._cells
+        if len(kept) > 1024:
+            kept.clear()
         for index in range(64):
             r, c = divmod(index, 8)
             dark = (r + c) % 2 == 1  # a1 (the lower left, row 7 column 0) is dark
-            who = [s for s, p in enumerate(pawns) if p == index]
-            if who:
-                pawn = Text(PAWNS[who[0]], style=PAWN_STYLE)
-            elif index in highlight:
-                pawn = Text(LIT_MARK, style="bold")
-            elif index in targets:
-                pawn = Text(TARGET_MARK, style="dim")
-            else:
-                pawn = Text(" ")
+            who = pawns.index(index) if index in pawns else None
+            mark = "pawn" if who is not None else "lit" if index in highlight else "target" if index in targets else ""
             if index in INTERIOR_SET:
                 pile = piles[str(index)]
-                stack = chip(pile[-1])
-                stack.append(str(len(pile)), style="#d0d0d0")
-                # small: the pawn in front of the pile ("▲R3"); tall: the pile, the pawn beneath it
-                lines = [stack, pawn] if tall else [pawn + stack]
+                shows: tuple = ("pile", tall, who, mark, pile[-1], len(pile))
                 styles[index] = DARK
             elif index in STARTS:
-                mark = pawn if who else Text("○", style="dim")
-                lines = [Text(""), mark] if tall else [mark]
+                shows = ("start", tall, who, mark)
                 styles[index] = DARK_RING
             else:
-                lines = []
+                shows = ("none",)
                 styles[index] = DARK_RING if dark else LIGHT
+            lines = kept.get(shows)
+            if lines is None:
+                lines = kept[shows] = self.cell_lines(shows)
             cells.append(lines)
         for t in targets:
             styles[t] = TARGET
         if highlight:
             styles[pawns[acting]] = SELECTED
         self.grid.set_cells(cells, highlight, styles)
+
+    @staticmethod
+    def cell_lines(shows: tuple) -> list[Text]:
+        """A square's lines, from what it shows (`set_board`): a pile (its top chip's initial and its
+        height) with the pawn in front of it or beneath it, a start, or nothing."""
+        kind = shows[0]
+        if kind == "none":
+            return []
+        tall, who, mark = shows[1:4]
+        if mark == "pawn":
+            pawn = Text(PAWNS[who], style=PAWN_STYLE)
+        elif mark == "lit":
+            pawn = Text(LIT_MARK, style="bold")
+        elif mark == "target":
+            pawn = Text(TARGET_MARK, style="dim")
+        else:
+            pawn = Text(" ")
+        if kind == "pile":
+            stack = chip(shows[4])
+            stack.append(str(shows[5]), style="#d0d0d0")
+            # small: the pawn in front of the pile ("▲R3"); tall: the pile, the pawn beneath it
+            return [stack, pawn] if tall else [pawn + stack]
+        mark_text = pawn if who is not None else Text("○", style="dim")
+        return [Text(""), mark_text] if tall else [mark_text]
 
     def show_detail(self, view: dict) -> None:
         """The square under the cursor, in full."""
@@ -190,7 +214,7 @@ class BoardGameProject55Screen(BoardScreen):
         owners = [SIDES[s] for s in range(4) if index in TARGETS[s]]
         if owners:
             text.append(f" · {' & '.join(owners)}'s target", style="dim")
-        self.query_one("#bg-detail", Static).update(text)
+        self.query_one("#bg-detail", TextLines).show_lines([text])
 
     def scoreboard(self, view: dict):
         rows = []
