@@ -17,12 +17,13 @@ from functools import lru_cache
 from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.message import Message
+from textual.strip import Strip
 
 from tabletop_tui.rules.components import decktet
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.grid import TextLines, runs_strip
 from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE, side_by_side
 
@@ -123,6 +124,17 @@ def _card_box(name: str | None, state: str, counts: bool | None) -> tuple[Text, 
     return tuple(out)
 
 
+class _Row(Text):
+    """A line of card boxes side by side (row_of), which knows its parts: the plot draws it from the
+    lines of its boxes (PlotLines), each drawn once."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *args, parts: tuple = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.parts = parts  # (the spaces before it, a box's line) for each box
+
+
 def row_of(parts: list[Text], gaps: list[int]) -> Text:
     """Lines of card boxes (each as wide as the others of its box) in a row, `gaps[i]` spaces after the
     i-th: the line side_by_side makes of them (a part's own style a span over it, then its spans),
@@ -140,7 +152,8 @@ def row_of(parts: list[Text], gaps: list[int]) -> Text:
             spans.append(Span(x, x + len(text), part.style))
         spans.extend(Span(span.start + x, span.end + x, span.style) for span in part.spans)
         x += len(text)
-    return Text("".join(plain), spans=spans)
+    return _Row("".join(plain), spans=spans,
+                parts=tuple((gaps[i - 1] if i else 0, part) for i, part in enumerate(parts)))
 
 
 @lru_cache(maxsize=256)
@@ -178,6 +191,65 @@ class HandLines(MostLines, TextLines):
             self.post_message(self.Clicked(event.y - 1))
 
 
+class PlotLines(TextLines):
+    """The plot, drawn by lines (TextLines), each row of card boxes (row_of) drawn from the lines of
+    its boxes: a box's line is cut into runs and styled once, and kept; a row is its boxes' segments
+    joined, with the spaces between them. A card played made the whole row of four boxes (some thirty
+    runs) cut and styled anew. The segments are the same either way: a row is cut where a span starts
+    or ends, and each box's line starts and ends with one (its border); a part without would be drawn
+    with its whole row as any line is."""
+
+    PARTS_KEPT = 256  # boxes' lines kept drawn (a deck's worth of cards in a few states)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # id of a box's line -> (the line, held so that its id is not taken by another, its segments)
+        self._parts: dict[int, tuple[Text, Strip | None]] = {}
+        self._gaps: dict[int, Strip] = {}  # the spaces between boxes, by their width
+        self._parts_base: object = None  # the widget's style they were drawn on
+
+    def _strip(self, line: Text) -> Strip:
+        parts = getattr(line, "parts", None)
+        if not parts or line.style:
+            return super()._strip(line)
+        if self._parts_base is not self._base:
+            self._parts_base = self._base
+            self._parts.clear()
+            self._gaps.clear()
+        kept = self._parts
+        if len(kept) > self.PARTS_KEPT:
+            kept.clear()
+        segments: list = []
+        length = 0
+        for gap, part in parts:
+            if gap:
+                spaces = self._gaps.get(gap)
+                if spaces is None:
+                    spaces = self._gaps[gap] = runs_strip(self, [(" " * gap, ())], self._finals, False)
+                segments.extend(spaces._segments)
+                length += spaces.cell_length
+            entry = kept.get(id(part))
+            if entry is None or entry[0] is not part:
+                entry = kept[id(part)] = (part, self._part_strip(part))
+            strip = entry[1]
+            if strip is None:
+                return super()._strip(line)
+            segments.extend(strip._segments)
+            length += strip.cell_length
+        return Strip(segments, length)
+
+    def _part_strip(self, part: Text) -> Strip | None:
+        """A box's line drawn alone; None where a row is not cut at both its edges (no span there)."""
+        size = len(part.plain)
+        if not size:
+            return None
+        if not part.style:
+            spans = part.spans
+            if not any(span.start == 0 for span in spans) or not any(span.end == size for span in spans):
+                return None
+        return super()._strip(part)
+
+
 def lines_of(text: Text) -> list[Text]:
     """A text's lines, as a Static shows them (for TextLines)."""
     return list(text.split("\n", allow_blank=True))
@@ -190,7 +262,7 @@ class TheSyndicateScreen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         # each part drawn by lines (TextLines): a line that did not change is neither drawn nor painted
-        yield TextLines(id="sy-plot")
+        yield PlotLines(id="sy-plot")
         yield HandLines(id="sy-hand")
         yield TextLines(id="sy-last")
 
