@@ -2,8 +2,10 @@
 for a square chosen, the board's squares built only when what they show changed, the lines around a
 board drawn again only where they changed, a line fewer laying nothing out."""
 
+from rich.text import Text
+
 from tabletop_tui.ui.widgets.grid import TextLines
-from test_ui_frames import Counts, quiet, scene_app
+from test_ui_frames import Counts, places, quiet, scene_app
 from ui_helpers import shown
 
 
@@ -26,3 +28,26 @@ async def test_the_lines_around_board_game_project_55s_board_are_drawn_again_onl
         await quiet(pilot, counts)
         assert shown(stock) == before and stock.drawn == stock_drawn
         assert head.drawn == head_drawn + 1 and "rolled" in shown(head)
+
+
+async def test_pontifuses_armies_keep_their_lines_for_fewer(make_app, store, monkeypatch):
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "pontifuse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        armies = screen.query_one("#pf-armies", TextLines)
+        assert armies.region.height == 2  # the armies chosen wrap to a second line at this width
+        where = places(screen)
+        counts.reset()
+        armies.show_lines([Text("Ada   Bo")])  # one line (the next board, before the armies are chosen)
+        await quiet(pilot, counts)
+        assert counts.layouts == 0 and places(screen) == where
+        assert shown(armies).splitlines()[0].rstrip() == "Ada   Bo"
+        screen.refresh(layout=True)  # a layout for something else: it keeps its two lines
+        await quiet(pilot, counts)
+        assert places(screen) == where
+        counts.reset()
+        screen.refresh_table()  # two lines again: nothing laid out
+        await quiet(pilot, counts)
+        assert counts.layouts == 0 and places(screen) == where

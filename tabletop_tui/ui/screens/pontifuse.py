@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.board import BoardScreen
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 MARK_STYLE = {"X": "bold #ff6b6b", "O": "bold #4aa3ff"}
 KEYS = {"heads": "h", "tails": "t", "English": "e", "Basque": "b"}
+
+
+class Armies(MostLines, TextLines):
+    """The armies above the board, drawn by lines: as high as the most lines it has had at this size of
+    the screen (they wrap to a second line once chosen, and fit one when the next board starts, until
+    they are chosen again), the rest blank, so that a line fewer lays nothing out and the line more,
+    at the next choice, none either. A new size of the screen counts anew."""
+
+
+class Notes(MostLines, Drawn):
+    """The notes below the board (a Static: its last line keeps the space its text ends with), as high
+    as the most lines it has had at this size of the screen."""
 
 
 class PontifuseScreen(BoardScreen):
@@ -19,10 +31,10 @@ class PontifuseScreen(BoardScreen):
         return GridBoard(3, 3, cell_width=13, cell_height=3)
 
     def above_board(self):
-        yield Drawn(id="pf-armies")
+        yield Armies(id="pf-armies")
 
     def below_board(self):
-        yield Drawn(id="pf-notes")
+        yield Notes(id="pf-notes")
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -46,10 +58,25 @@ class PontifuseScreen(BoardScreen):
             details = ", ".join(x for x in (view["armies"][seat], role) if x)
             if details:
                 armies.append(f" ({details})", style="dim")
-        self.query_one("#pf-armies", Static).update(armies)
+        self.query_one("#pf-armies", Armies).show_lines([armies])
 
         army = self.looking_army(view)
         territories = view["territories"][army]
+        # the squares are built again only when what they show changed
+        if self.part_changed("board", repr((view["cells"], view["flanked"], view["last"], territories,
+                                            view["directions"], self.grid.cell_width))):
+            self.set_board(view, territories)
+
+        notes = Text()
+        notes.append("Names as the English know them; the Basque mirror them. ", style="dim")
+        if view["board_number"] > 1:
+            notes.append(f"Board {view['board_number']}: the earlier boards were scoreless. ", style="italic")
+        if view["early_bird"] is not None:
+            notes.append(f"Early bird: {names[view['early_bird']]}.", style="yellow")
+        self.query_one("#pf-notes", Notes).update(notes)
+
+    def set_board(self, view: dict, territories: list[str]) -> None:
+        """The nine territories: the marks, the flanked ones, the names and their directions."""
         flanked = set(view["flanked"][0]) | set(view["flanked"][1])
         cells = []
         for i in range(9):
@@ -72,14 +99,6 @@ class PontifuseScreen(BoardScreen):
         if view["last"] is not None:
             highlight.add(view["last"])
         self.grid.set_cells(cells, highlight)
-
-        notes = Text()
-        notes.append("Names as the English know them; the Basque mirror them. ", style="dim")
-        if view["board_number"] > 1:
-            notes.append(f"Board {view['board_number']}: the earlier boards were scoreless. ", style="italic")
-        if view["early_bird"] is not None:
-            notes.append(f"Early bird: {names[view['early_bird']]}.", style="yellow")
-        self.query_one("#pf-notes", Static).update(notes)
 
     def scoreboard(self, view: dict):
         rows = []
