@@ -13,8 +13,7 @@ from rich.text import Text
 from tabletop_tui.rules.castles import COLOURS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.board import BoardScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
 #: a shape for each colour, so that the stones differ without colour too
 GLYPH = {"red": "●", "blue": "■", "yellow": "▲"}
@@ -36,6 +35,8 @@ class CastleScreen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._colour: dict[int, str] = {}  # the colour each person has chosen
+        self._cell_lines: dict[tuple, list[Text]] = {}  # what a space shows -> its lines (kept, never changed)
+        self._cursor_waits = False  # the cursor moved since the table was last drawn (cursor_moved)
 
     def make_board(self) -> GridBoard:
         board = self.session.game.BOARD
@@ -46,7 +47,8 @@ class CastleScreen(BoardScreen):
         return GridBoard(board.rows, board.cols, cell_width=width, cell_height=height, labels=True)
 
     def below_board(self):
-        yield Drawn(id="castle-notes")
+        # drawn by lines: a line that did not change (the houses, as a stone is placed) is not drawn again
+        yield TextLines(id="castle-notes")
 
     def first_square(self) -> int | None:
         """The board's middle, or beside it where the middle is the courtyard: a space."""
@@ -54,7 +56,18 @@ class CastleScreen(BoardScreen):
         return cursor - 1 if self.game.view(None)["cells"][cursor] == "wall" else None
 
     def cursor_moved(self) -> None:
-        self.refresh_table()  # the prompt tells what a stone scores under the cursor
+        """The prompt tells what a stone scores under the cursor: the table is drawn again once the
+        messages already waiting are handled, unless one of them draws it first. A square chosen moves
+        the cursor there just before the screen has the square (GridBoard._choose), whose move draws
+        the table with the cursor where it now is: one drawing of the table, not one for the cursor
+        with the old position of the stones, then one for the move."""
+        if not self._cursor_waits:
+            self._cursor_waits = True
+            self.call_later(self._show_cursor)
+
+    def _show_cursor(self) -> None:
+        if self._cursor_waits:
+            self.refresh_table()
 
     # -- the chosen colour ------------------------------------------------------------------------
 
@@ -70,42 +83,74 @@ class CastleScreen(BoardScreen):
 
     def show_table(self, view: dict) -> None:
         self._view = view  # (the action bar's labels are made after the table is drawn, from this view)
+        self._cursor_waits = False  # (the prompt is made after this, with the cursor where it is)
         board = self.grid
         seat = self.chooser()
         placing = view["phase"] == "place" and seat is not None
         colour = self.colour_of(seat, view) if placing else None
         gains = view["gains"].get(colour) if colour else None
+        house = view["phase"] == "house" and seat is not None
+        # the board's squares are built again only when what they show changed: the cursor moved to the
+        # square just chosen (which draws the table again for the prompt), a letter typed, change none
+        if self.part_changed("board", (tuple(view["cells"]), view["last"], tuple(gains) if gains else None,
+                                       repr(view["house_owner"]), tuple(view["free_corners"]), house,
+                                       board.cell_width, board.cell_height)):
+            self.set_board(view, gains, house)
+        self.query_one("#castle-notes", TextLines).show_text(self.notes(view))
+
+    def set_board(self, view: dict, gains: list | None, house: bool) -> None:
+        """The board's squares: the stones, what a stone of the chosen colour scores on each empty space,
+        the houses' tints. A square's lines are kept by what it shows, and the same lines given again."""
+        board = self.grid
         owner_of = {}
         for corner, who in view["house_owner"].items():
             for i in view["house_cells"][corner]:
                 owner_of[i] = who
         free = {i for c in view["free_corners"] for i in view["house_cells"][c]}
+        kept = self._cell_lines
+        size = (board.cell_width, board.cell_height)
+        if len(kept) > 256:
+            kept.clear()
         cells, styles, highlight = [], {}, set()
-        above = [Text("")] * (board.cell_height // 2)  # the content on the line of the rank's number
         for i, here in enumerate(view["cells"]):
             if here == "wall":
-                cells.append([Text("░" * board.cell_width, style="#3a3a3a")] * board.cell_height)
+                shows: tuple = ("wall",)
                 styles[i] = COURTYARD
-                continue
-            if here is not None:
-                glyph = stone(here)
-                if i == view["last"]:
-                    glyph = Text.assemble("[", glyph, "]")
-                cells.append(above + [glyph])
+            elif here is not None:
+                shows = ("stone", here, i == view["last"])
                 styles[i] = TINT[here]
             elif gains is not None and gains[i] is not None:
-                g = gains[i]
-                cells.append(above + [Text(f"+{g}", style="bold green") if g else Text("·", style="dim")])
+                shows = ("gain", gains[i])
             else:
-                cells.append(above + [Text("·", style="dim")])
+                shows = ("empty",)
+            lines = kept.get((shows, size))
+            if lines is None:
+                lines = kept[shows, size] = self.cell_lines(shows)
+            cells.append(lines)
+            if here == "wall":
+                continue
             if i in owner_of:  # a house keeps its owner's tint, stones or not
                 styles[i] = HOUSE_TINT[owner_of[i] % len(HOUSE_TINT)]
             elif i in free:
                 styles[i] = FREE_CORNER
-        if view["phase"] == "house" and seat is not None:
+        if house:
             highlight = free
         board.set_cells(cells, highlight, styles)
-        self.query_one("#castle-notes", Drawn).update(self.notes(view))
+
+    def cell_lines(self, shows: tuple) -> list[Text]:
+        """A square's lines: the courtyard's wall, a stone (the last one placed in brackets), what a stone
+        scores there, or an empty space; the content on the line of the rank's number."""
+        board = self.grid
+        if shows[0] == "wall":
+            return [Text("░" * board.cell_width, style="#3a3a3a")] * board.cell_height
+        above = [Text("")] * (board.cell_height // 2)
+        if shows[0] == "stone":
+            glyph = stone(shows[1])
+            return above + [Text.assemble("[", glyph, "]") if shows[2] else glyph]
+        if shows[0] == "gain":
+            g = shows[1]
+            return above + [Text(f"+{g}", style="bold green") if g else Text("·", style="dim")]
+        return above + [Text("·", style="dim")]
 
     def notes(self, view: dict) -> Text:
         names = view["players"]
