@@ -19,11 +19,16 @@ from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
-class LastRound(MostLines, Drawn):
+class LastRound(MostLines, TextLines):
     """The last round's line, which wraps to a second line or not from one round to the next: as high
     as the most lines it has had at this size of the screen (a steady part that a layout does not
     shrink), the rest blank, where each such change laid the whole screen out (and the action bar,
-    given its room back by that layout, laid it out again). A new size of the screen counts anew."""
+    given its room back by that layout, laid it out again). A new size of the screen counts anew.
+    Drawn by lines (wrapped as a Static wraps it), where a Static drew and styled the whole text anew
+    at every round."""
+
+    def update(self, text: Text) -> None:
+        self.show_text(text)
 
 
 class DarwinianPokerScreen(GameScreen):
@@ -73,7 +78,7 @@ class DarwinianPokerScreen(GameScreen):
                     head.append("  choose a seed to plant", style="dim")
             self.query_one("#dp-hand-label", TextLines).show_lines([head])
         if self.part_changed("last", repr((view["players"], view["last_round"]))):
-            self.query_one("#dp-last", Drawn).update(self.last_round_text(view))
+            self.query_one("#dp-last", LastRound).update(self.last_round_text(view))
 
     def last_round_text(self, view: dict) -> Text:
         last = view["last_round"]
