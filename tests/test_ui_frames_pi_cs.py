@@ -7,9 +7,8 @@ import pytest
 from textual.app import App
 from textual.geometry import Region
 
-from tabletop_tui.ui.screens import penniless_and_insane
-from tabletop_tui.ui.screens.penniless_and_insane import KeptHand
-from tabletop_tui.ui.widgets.cards import CardHand, CardWidget
+from tabletop_tui.ui.widgets import cards
+from tabletop_tui.ui.widgets.cards import CardHand, CardWidget, KeptHand
 from tabletop_tui.ui.widgets.grid import ByLines
 from test_ui_frames import Counts, quiet, scene_app
 
@@ -26,8 +25,8 @@ async def test_the_table_drawn_again_for_a_person_it_was_drawn_for_draws_nothing
                                                                                        game_id, hand_id):
     counts = Counts(monkeypatch)
     cards_drawn: list = []  # a card drawn (its value), a hand made of its rows, or drawn as CardHand draws it
-    draw_card, draw, kept_draw = penniless_and_insane.draw_card, CardWidget._draw, KeptHand._draw
-    monkeypatch.setattr(penniless_and_insane, "draw_card",
+    draw_card, draw, kept_draw = cards.draw_card, CardWidget._draw, KeptHand._draw
+    monkeypatch.setattr(cards, "draw_card",
                         lambda *args, **kwargs: cards_drawn.append(args[3]) or draw_card(*args, **kwargs))
     monkeypatch.setattr(CardWidget, "_draw", lambda widget, width: cards_drawn.append(widget) or draw(widget, width))
     monkeypatch.setattr(KeptHand, "_draw", lambda hand, width: cards_drawn.append(hand) or kept_draw(hand, width))

@@ -16,8 +16,7 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.screens.penniless_and_insane import KeptHand  # (the hand drawn for less)
-from tabletop_tui.ui.widgets.cards import CardHand, tight_chip
+from tabletop_tui.ui.widgets.cards import CardHand, KeptHand, tight_chip
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 

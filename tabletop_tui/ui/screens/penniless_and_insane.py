@@ -10,18 +10,14 @@ the pool.
 
 from __future__ import annotations
 
-from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.cache import LRUCache
-from textual.strip import Strip
 
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, Canvas, CardHand, chip_text, draw_card, tight_chip
-from tabletop_tui.ui.widgets.common import KeptLines
+from tabletop_tui.ui.widgets.cards import CardHand, KeptHand, chip_text, tight_chip
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
@@ -59,63 +55,6 @@ class Lines(TextLines):
 class HeldLines(MostLines, Lines):
     """As high as the most lines it has had at this size of the screen (MostLines): the trick's line and
     the known cards, which wrap to a line more or fewer from one key to the next, move nothing."""
-
-
-class KeptHand(KeptLines, CardHand):
-    """A hand (or the pool) drawn for less: its rows kept for the last few hands it showed (each seat's,
-    as the keyboard goes round), its lines styled once for what they show (KeptLines), and a hand of
-    one row of cards apart drawn from each card's rows, kept, where the hand draws every cell of every
-    card anew. The same strips either way: only what is drawn again changes. (The rows are kept by the
-    cards shown: only a hand shown again gives them back, never another's.)"""
-
-    KEPT = 8
-    CARDS_KEPT = 128
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._kept: LRUCache[tuple, list[Strip]] = LRUCache(self.KEPT)
-        self._cards: LRUCache[tuple, list[list[Segment]]] = LRUCache(self.CARDS_KEPT)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        key = (self._shown(), width, self.visual_style, self.app.theme)
-        lines = self._kept.get(key)
-        if lines is None:
-            lines = self._kept[key] = self._draw(width)
-        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
-
-    def _draw(self, width: int) -> list[Strip]:
-        step, rows = self.layout_for(width)
-        if not self.cards or len(rows) != 1 or step != CARD_WIDTH + 1 or self._lift():
-            return super()._draw(width)
-        base = self.visual_style.rich_style
-        styles = self.card_styles()
-        cursor = self.cursor if self.pick != "none" and self.has_focus else None
-        gap = Segment(" ", base)  # (a cell between cards: the widget's style, as a canvas draws it)
-        out: list[list[Segment]] = [[] for _ in range(CARD_HEIGHT)]
-        for i, value in enumerate(self.cards):
-            look = (value, i == cursor, i in self.marked, i in self.unavailable)
-            key = (look, base, id(styles))
-            card_rows = self._cards.get(key)
-            if card_rows is None:
-                canvas = Canvas(CARD_WIDTH, CARD_HEIGHT)
-                draw_card(canvas, 0, 0, value, styles, cursor=look[1], marked=look[2], dim=look[3])
-                card_rows = self._cards[key] = [list(strip) for strip in canvas.strips(base)]
-            for row, segments in zip(out, card_rows):
-                if i:
-                    row.append(gap)
-                row.extend(segments)
-        end = len(self.cards) * step - 1
-        if width > end:
-            rest = Segment(" " * (width - end), base)
-            for row in out:
-                row.append(rest)
-        return [Strip(row, width) for row in out]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._kept.clear()
-        self._cards.clear()
 
 
 class PennilessAndInsaneScreen(GameScreen):
