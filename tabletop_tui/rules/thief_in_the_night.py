@@ -38,8 +38,9 @@ a hand.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any, Iterator, TypedDict
+from functools import partial
+from itertools import combinations, repeat
+from typing import Any, Callable, Iterator, TypedDict
 
 from tabletop_tui.rules.components import squares
 from tabletop_tui.rules.components.cards import STANDARD, Card, card, codes, names
@@ -151,6 +152,13 @@ class Castle:
         """An edge was marked: forget the steps and sights worked out."""
         self._table = None
         self._sights = {}
+
+    def steps(self) -> list[Steps]:
+        """`steps_from` for every square (a list by square)."""
+        table = self._table
+        if table is None:
+            table = self._table = self._build_table()
+        return table
 
     def steps_from(self, a: int) -> Steps:
         """For each of the eight steps (in the order of STEPS), the square it reaches from a, or None."""
@@ -789,42 +797,40 @@ class ThiefInTheNight(Game):
         assert at is not None, "the thief has not entered yet"
         return at
 
-    def guard_moves(self, piece: int, face_card: bool) -> list[tuple[int, int]]:
-        """(destination, facing) for each way a guard may move with a 2-10 card or a face card."""
-        at, d = self.piece_at(piece), self.facing[piece]
-        left, right = (d + 3) % 4, (d + 1) % 4
-        routes: list[tuple[int, ...]]
-        if face_card:
-            routes = [(d, d, d), (d, left, left), (d, right, right)]
-        else:
-            straight = [d] if self.options["guard_straight"] == "forward" else [0, 1, 2, 3]
-            routes = [(e, e) for e in straight]
-            routes += [(d, left), (d, right)]
-        busy = self.occupied()
+    def guard_moves(self, piece: int, face_card: bool, busy: set[int] | None = None) -> list[tuple[int, int]]:
+        """(destination, facing) for each way a guard may move with a 2-10 card or a face card (`busy`:
+        the squares occupied, if known)."""
+        at = self.piece_at(piece)
+        routes = _GUARD_ROUTES[self.facing[piece], face_card, self.options["guard_straight"] == "forward"]
+        if busy is None:
+            busy = self.occupied()
         out: list[tuple[int, int]] = []
-        table = self.castle.steps_from
-        for route in routes:
+        table = self.castle.steps()
+        for route, facing in routes:
             here = at
-            for e in route:
-                ahead = table(here)[_FACING_STEP[e]]
+            for k in route:
+                ahead = table[here][k]
                 if ahead is None or ahead in busy:
                     break
                 here = ahead
             else:
-                out.append((here, route[-1]))
+                out.append((here, facing))
         return out
 
     def reachable(self, start: int, steps: int) -> dict[int, int]:
         """Squares a captain reaches in 1..steps steps (diagonals allowed, no walls, no pieces), with the
         number of steps."""
-        busy = self.occupied()
+        return self._reach(start, steps, self.occupied())
+
+    def _reach(self, start: int, steps: int, busy: set[int]) -> dict[int, int]:
+        """`reachable`, the squares occupied given."""
         dist = {start: 0}
         frontier = [start]
-        castle = self.castle
+        table = self.castle.steps()
         for n in range(1, steps + 1):
             nxt = []
             for a in frontier:
-                for b in castle.steps_from(a):
+                for b in table[a]:
                     if b is not None and b not in dist and b not in busy:
                         dist[b] = n
                         nxt.append(b)
@@ -897,27 +903,40 @@ class ThiefInTheNight(Game):
         return [i for i in range(AREA) if is_edge_square(i) and i not in busy]
 
     def _captain_moves(self) -> list[Move]:
-        out = []
+        """Each piece not moved yet this turn, in order: its moves card by card (the captain's to each
+        square he reaches, in the squares' order; a guard's by each route), or "hold" if it has none.
+        The squares are found once a piece (for every card of a number of steps, or of a kind); the
+        moves are made in C (`_MAKE_MOVE` over the squares), each (x, y) from `_XY`."""
+        out: list[Move] = []
+        make = _MAKE_MOVE
+        xy = _XY
+        busy = self.occupied()
+        moved, hands, pos = self.moved, self.hands, self.pos
         for p in range(PIECES):
-            if p in self.moved:
+            if p in moved:
                 continue
-            hand = self.hands[p]
-            mine: list[Move] = []
+            hand = hands[p]
+            before = len(out)
             if p == CAPTAIN:
-                dests: dict[int, list[int]] = {}  # by the squares a card moves him
+                at = pos[p]
+                assert at is not None, "the piece is not placed yet"
+                dests: dict[int, list[tuple[int, int]]] = {}  # by the squares a card moves him
                 for c in hand:
-                    n = moves_for(c)
-                    if n not in dests:
-                        dests[n] = sorted(self.reachable(self.piece_at(p), n))
-                    mine += [Move("lead", (c.code, i % N, i // N)) for i in dests[n]]
+                    n = 3 if c.rank <= 10 else 4  # moves_for(c)
+                    squares = dests.get(n)
+                    if squares is None:
+                        squares = dests[n] = [xy[i] for i in sorted(self._reach(at, n, busy))]
+                    out += map(make, zip(repeat("lead"), map((c.code,).__add__, squares)))
             else:
                 routes: dict[bool, list[tuple[int, int]]] = {}  # for a number card and a face card
                 for c in hand:
                     face: bool = c.rank > 10
-                    if face not in routes:
-                        routes[face] = self.guard_moves(p, face)
-                    mine += [Move("guard", (p, c.code, i % N, i // N)) for i, _ in routes[face]]
-            out += mine if mine else [Move("hold", (p,))]
+                    ends = routes.get(face)
+                    if ends is None:
+                        ends = routes[face] = [xy[i] for i, _ in self.guard_moves(p, face, busy)]
+                    out += map(make, zip(repeat("guard"), map((p, c.code).__add__, ends)))
+            if len(out) == before:
+                out.append(Move("hold", (p,)))
         return out
 
     def _building_moves(self) -> list[Move]:
@@ -1576,6 +1595,26 @@ _POST_MOVES = [tuple(Move("post", (i % N, i // N, f)) for f in FACINGS) for i in
 _ENTER_MOVES = [tuple(Move("enter", (i % N, i // N, f)) for f in FACINGS) for i in range(AREA)]
 _STEP_INDEX = {d: i for i, d in enumerate(STEPS)}
 _FACING_STEP = (_STEP_INDEX["N"], _STEP_INDEX["E"], _STEP_INDEX["S"], _STEP_INDEX["W"])
+_XY = [(i % N, i // N) for i in range(AREA)]  # each square's (x, y), as moves give it
+#: a Move from (kind, args), as `Move(kind, args)` gives it, without a call of Python (for `map`)
+_MAKE_MOVE: Callable[[tuple[str, tuple[Any, ...]]], Move] = partial(tuple.__new__, Move)
+
+
+def _guard_routes(d: int, face_card: bool, forward: bool) -> list[tuple[tuple[int, ...], int]]:
+    """A guard's routes facing d (with a face card or a number card; straight only forward, or any
+    way): each as the steps it takes (indices in STEPS) and the way he faces at its end."""
+    left, right = (d + 3) % 4, (d + 1) % 4
+    routes: list[tuple[int, ...]]
+    if face_card:
+        routes = [(d, d, d), (d, left, left), (d, right, right)]
+    else:
+        routes = [(e, e) for e in ([d] if forward else [0, 1, 2, 3])]
+        routes += [(d, left), (d, right)]
+    return [(tuple(_FACING_STEP[e] for e in route), route[-1]) for route in routes]
+
+
+_GUARD_ROUTES = {(d, face, forward): _guard_routes(d, face, forward)
+                 for d in range(4) for face in (False, True) for forward in (False, True)}
 _DIGITS = bytes.maketrans(bytes(range(10)), b"0123456789")
 
 _PHASE_HINTS = {
