@@ -490,6 +490,15 @@ async def test_a_scoreboard_draws_again_only_the_rows_that_changed(monkeypatch):
         return row(table, console, options, index, texts, widths)
 
     monkeypatch.setattr(QuickTable, "_quick_row", counted)
+    styled = []  # the scoreboard's lines styled for the screen (of the widget's lines drawn again)
+    style_line = LineStyles.render_line
+
+    def counted_style_line(cache, styles, y, *args):
+        if cache is app.query_one(Scoreboard)._styles_cache:
+            styled.append(y)
+        return style_line(cache, styles, y, *args)
+
+    monkeypatch.setattr(LineStyles, "render_line", counted_style_line)
 
     class ScoresApp(App):
         def compose(self):
@@ -503,15 +512,23 @@ async def test_a_scoreboard_draws_again_only_the_rows_that_changed(monkeypatch):
         await pilot.pause()
         assert sorted(set(drawn)) == [0, 1, 2, 3]  # the heading and three players
         drawn.clear()
+        styled.clear()
         scores.show(["Pts"], [[3], [9], [0]], {0}, names)  # Bo's points
         await pilot.pause()
-        assert drawn == [2]
+        assert drawn == [2] and styled == [2]
         assert shown(scores).split("\n")[2].split() == ["Bo", "9"]
         drawn.clear()
+        styled.clear()
         scores.show(["Pts"], [[3], [9], [0]], {1}, names)  # Bo's turn: Ada's row and Bo's
         await pilot.pause()
-        assert drawn == [1, 2]
+        assert drawn == [1, 2] and sorted(styled) == [1, 2]
         assert shown(scores).split("\n")[2].split() == ["▶", "Bo", "9"]
+        drawn.clear()
+        styled.clear()
+        scores.show(["Pts"], [[3], [9], [0]], {0}, names)  # Ada's turn again: the scoreboard as it was
+        await pilot.pause()
+        assert drawn == [] and sorted(styled) == [1, 2]
+        assert shown(scores).split("\n")[1].split() == ["▶", "Ada", "3"]
         drawn.clear()
         await pilot.resize_terminal(50, 8)  # another width: every row
         await pilot.pause()

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
@@ -206,10 +206,13 @@ class Drawn(KeptLines, Static):
 
     #: whether the part keeps its height for content that needs fewer lines (HeldHeight)
     steady = False
+    _rows_only: list[int] | None = None  # while a table is shown: the lines of it that changed
 
     def __init__(self, *args, steady: bool | None = None, **kwargs):
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
+        # no links in what a part shows (nothing is clicked by a link): none looked for in its lines
+        self.auto_links = False
         if steady is not None:
             self.steady = steady
         self._shown_key: object = None  # what is shown, as compared (None: not comparable)
@@ -235,11 +238,40 @@ class Drawn(KeptLines, Static):
         elif not isinstance(content, (str, Text, Visual)):
             content = _Rendered(self, content)
         old = self.visual if layout else None
-        super().update(content, layout=False)
+        self._rows_only = self._changed_rows(old, content) if isinstance(content, _TableRows) else None
+        try:
+            super().update(content, layout=False)
+        finally:
+            self._rows_only = None
         if layout and not self._keeps_size(old, self.visual):
             self.refresh(layout=True)
         elif layout and self.steady:
             measure_anew(self)  # (it may need fewer lines: given back at the next layout)
+
+    def _changed_rows(self, old: Visual | None, new: _TableRows) -> list[int] | None:
+        """The lines of a table drawn in place of `old`, a table of as many lines at this width, that
+        are not the lines it drew (the rows kept are the same lines: _TableRows); None where that
+        cannot be told."""
+        if not isinstance(old, _TableRows) or not self.is_mounted or not self.region:
+            return None
+        width, style = self.size.width, self.visual_style
+        before = old._lines.get((width, style))
+        if before is None:
+            return None
+        after = new.render_strips(width, None, style, None)
+        if len(after) != len(before):
+            return None
+        return [y for y, (line, was) in enumerate(zip(after, before)) if line is not was]
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        rows = self._rows_only
+        if rows is not None and not regions and repaint and not layout and not recompose:
+            # a new table of which only these lines changed: only they are drawn again
+            if not rows:
+                return self
+            width = self.size.width
+            regions = tuple(Region(0, y, width, 1) for y in rows)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _keeps_size(self, old: Visual | None, new: Visual) -> bool:
         """Whether the widget laid out with `new` would have the size it has with `old`, the content it
@@ -877,15 +909,26 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
 
 class Scoreboard(Drawn):
     """Players as rows: a marker for whose turn it is, then the columns a game chooses. A row that
-    did not change is not drawn again (_TableRows)."""
+    did not change is not drawn again (_TableRows), and a scoreboard shown before (the turn come back
+    to a seat, the scores as they were) is taken as it was drawn, not made again."""
+
+    KEPT = 8  # the last scoreboards shown, kept
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._tables: LRUCache[tuple, Visual] = LRUCache(self.KEPT)  # what a scoreboard shows -> it, drawn
 
     def show(self, columns: list[str], rows: list[list], current: set[int] | None = None,
              names: list[str] | None = None) -> None:
         current = current or set()
-        rows = [[c if isinstance(c, Text) else Text(str(c)) for c in row] for row in rows]
-        key = ("scores", tuple(columns), tuple(tuple(_key(c) for c in row) for row in rows), tuple(sorted(current)),
-               tuple(names or ()))
+        # (a cell that is not a Text is shown as the Text of its string: told apart by that string)
+        key = ("scores", tuple(columns), tuple(tuple(_key(c) if isinstance(c, Text) else str(c) for c in row)
+                                               for row in rows), tuple(sorted(current)), tuple(names or ()))
         if key == self._shown_key:
+            return
+        kept = self._tables.get(key)
+        if kept is not None:
+            self.update(kept, key=key)
             return
         table = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
         table.add_column("", width=1, no_wrap=True)
@@ -895,5 +938,7 @@ class Scoreboard(Drawn):
         for seat, cells in enumerate(rows):
             name = shown(names[seat]) if names else str(seat + 1)
             marker = Text("▶", style="bold green") if seat in current else Text(" ")
-            table.add_row(marker, Text(name, style="bold" if seat in current else ""), *cells)
+            table.add_row(marker, Text(name, style="bold" if seat in current else ""),
+                          *(c if isinstance(c, Text) else Text(str(c)) for c in cells))
         self.update(table, key=key)
+        self._tables[key] = self.visual
