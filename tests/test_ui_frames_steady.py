@@ -80,11 +80,23 @@ async def test_a_steady_part_keeps_its_height_for_fewer_lines_and_gives_it_back_
         bar.set_actions(choices(4))
         await settle(pilot)
         assert layouts == [] and {w: w.region for w in app.query("*")} == places
-        hand.update("a\nb\nc\nd")  # more: laid out once, at the lines each part needs now
-        await settle(pilot)
+        hand.update("a\nb\nc\nd")  # more: laid out once, at the lines each part needs now, but the
+        await settle(pilot)  # action bar's: the most rows it has had, up to an eighth of the screen (3)
         assert len(layouts) == 1
-        assert (hand.region.height, lines.region.height, bar.region.height) == (4, 1, 2)
+        assert (hand.region.height, lines.region.height, bar.region.height) == (4, 1, 3)
         assert below.region.y == bar.region.bottom
+        layouts.clear()
+        for n in (1, 6, 2, 5):  # one row, three, and between: the bar keeps its three, lays nothing out
+            bar.set_actions(choices(n))
+            await settle(pilot)
+        assert layouts == [] and bar.region.height == 3
+        bar.set_actions(choices(8))  # four rows, past an eighth of the screen: laid out at them
+        await settle(pilot)
+        assert len(layouts) == 1 and bar.region.height == 4
+        bar.set_actions(choices(1))
+        app.query_one("#other", Drawn).update("a\nb")  # the next layout gives back the row past an
+        await settle(pilot)  # eighth of the screen
+        assert len(layouts) == 2 and bar.region.height == 3 and below.region.y == bar.region.bottom
 
 
 async def test_a_part_that_is_not_steady_follows_its_lines(monkeypatch):

@@ -28,6 +28,7 @@ from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Move
 from tabletop_tui.rules.words import escaped
 from tabletop_tui.ui.widgets.columns import QuickTable
+from tabletop_tui.ui.widgets.most_lines import MostLines
 
 
 class LineStyles(StylesCache):
@@ -558,8 +559,13 @@ class Action:
     move: Move
 
 
-class ActionBar(Drawn):
-    """The choices open to the people at the table, each with its key. Clicking one chooses it."""
+class ActionBar(MostLines, Drawn):
+    """The choices open to the people at the table, each with its key. Clicking one chooses it.
+
+    As high as the most rows of choices it has had at this size of the screen, up to an eighth of the
+    screen's height (3 rows at 80x24, 6 at 160x48; MostLines): fewer choices leave the rest blank, and
+    where the number of rows goes up and down from one key to the next (a choice more or less), the
+    screen is not laid out again each time the bar needs a row more than the last layout left it."""
 
     class Chosen(Message):
         def __init__(self, action: Action):
@@ -568,6 +574,7 @@ class ActionBar(Drawn):
 
     MAX_ROWS = 6
     steady = True  # fewer choices do not move the table above
+    most_share = 1 / 8
     DEFAULT_CSS = f"""
     ActionBar {{ height: auto; max-height: {MAX_ROWS}; padding: 0 1; }}
     """

@@ -9,9 +9,14 @@ class MostLines:
     A part whose lines wrap to one more or fewer from one key to the next (a hand as cards are played
     or as the viewer changes, a fight's result, the last round's line) leaves the rest blank and moves
     nothing, where each such change laid the whole screen out, and the action bar, given its room back
-    by that layout, laid it out again at the next key. A new size of the screen counts anew."""
+    by that layout, laid it out again at the next key. A new size of the screen counts anew.
+
+    `most_share`, where set, bounds the lines kept to that share of the screen's height (at least one):
+    a part that once needed more is laid out at what it needs while it does, and gives back the rest
+    down to that share at the next layout."""
 
     steady = True  # fewer lines ask for no layout
+    most_share: float | None = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -20,7 +25,8 @@ class MostLines:
     def get_content_height(self, container, viewport, width: int) -> int:
         height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
         at, most = self._most
-        if at == (viewport, width):
-            height = max(height, most)
-        self._most = ((viewport, width), height)
-        return self._held.laid(width, height)  # type: ignore[attr-defined]
+        most = max(height, most) if at == (viewport, width) else height
+        self._most = ((viewport, width), most)
+        if self.most_share is not None:
+            most = min(most, max(1, int(viewport.height * self.most_share)))
+        return self._held.laid(width, max(height, most))  # type: ignore[attr-defined]
