@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import Static
 
 from tabletop_tui.rules.components.squares import square_index, square_name
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.board import BoardScreen
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import GridBoard
+from tabletop_tui.ui.widgets.grid import GridBoard, TextLines
 
 LETTERS = "PRNBQK"
 NAMES = dict(zip(LETTERS, ("Pawn", "Rook", "Knight", "Bishop", "Queen", "King")))
@@ -49,7 +47,9 @@ class LandGrabScreen(BoardScreen):
         return Chessboard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
 
     def below_board(self):
-        yield Drawn(id="lg-info")
+        # drawn by lines: a move changes a line or two of it (a side's land, its hand), and the others
+        # are neither drawn again nor repainted, where a Static measured and drew all six anew
+        yield TextLines(id="lg-info")
 
     def first_square(self) -> int | None:
         """The middle of the first row of the person to play."""
@@ -118,7 +118,11 @@ class LandGrabScreen(BoardScreen):
         if drawn != getattr(self, "_drawn", None):  # the board is drawn again only when it changed
             self._drawn = drawn
             self.grid.set_cells([[Text(letter, style=ink)] for letter, ink in zip(letters, inks)], targets, styles)
-        self.query_one("#lg-info", Static).update(self.info_text(view))
+        # the notes, built again only when what they say changed (a move, not a square chosen)
+        said = repr([view[k] for k in ("players", "white", "land_size", "sealed", "hand", "out", "near_miss_pawns",
+                                       "near_miss")])
+        if self.part_changed("lg-info", said):
+            self.query_one("#lg-info", TextLines).show_text(self.info_text(view))
 
     def info_text(self, view: dict) -> Text:
         names = view["players"]

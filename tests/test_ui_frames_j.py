@@ -1,0 +1,46 @@
+"""What a key costs Land Grab, Thief Dice, Fight the Power, Ten-Die Poker and Particle Stream, by counts:
+layouts of the whole screen, and the lines of a part drawn again."""
+
+from tabletop_tui.ui.screens.land_grab import LandGrabScreen
+from tabletop_tui.ui.widgets.grid import TextLines
+from test_ui_frames import Counts, places, quiet, scene_app
+from ui_helpers import shown, words
+
+
+async def test_land_grabs_notes_draw_only_the_lines_a_move_changed(make_app, store, monkeypatch):
+    """A move changes a line or two of the notes under the board (the side's hand): only those
+    are drawn anew, nothing is laid out, and the notes show what they say afresh."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "land-grab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, LandGrabScreen)
+        info = screen.query_one("#lg-info", TextLines)
+        seat = screen.session.human_to_act()[0]
+        screen.submit(seat, screen.game.legal_moves(seat)[0])  # (the scene's near-miss goes)
+        await quiet(pilot, counts)
+        before = shown(info).splitlines()
+        seat = screen.session.human_to_act()[0]
+        lines = len(before)
+
+        def notes_after(move) -> str:
+            game = screen.game.copy()
+            game.play(seat, move)
+            return screen.info_text(game.view(None)).plain
+
+        # a move that leaves the rule under the notes as it is (no near-miss coming or going)
+        rule = screen.info_text(screen.game.view(None)).plain.split("\n")[-1]
+        move = next(m for m in screen.game.legal_moves(seat) if notes_after(m).split("\n")[-1] == rule)
+        drawn, where = info.drawn, places(screen)
+        counts.reset()
+        screen.submit(seat, move)
+        await quiet(pilot, counts)
+        anew = info.drawn - drawn
+        after = shown(info).splitlines()
+        changed = sum(a != b for a, b in zip(before, after))
+        assert len(after) == lines and 0 < changed < lines
+        assert anew == changed and counts.layouts == 0 and places(screen) == where
+        assert words(info) == " ".join(screen.info_text(screen.game.view(None)).plain.split())
+
+
