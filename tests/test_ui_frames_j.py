@@ -2,6 +2,7 @@
 layouts of the whole screen, and the lines of a part drawn again."""
 
 from tabletop_tui.ui.screens.land_grab import LandGrabScreen
+from tabletop_tui.ui.screens.ten_die_poker import TenDiePokerScreen
 from tabletop_tui.ui.widgets.grid import TextLines
 from test_ui_frames import Counts, places, quiet, scene_app
 from ui_helpers import shown, words
@@ -44,3 +45,29 @@ async def test_land_grabs_notes_draw_only_the_lines_a_move_changed(make_app, sto
         assert words(info) == " ".join(screen.info_text(screen.game.view(None)).plain.split())
 
 
+
+async def test_ten_die_pokers_rows_are_built_for_the_player_who_changed(make_app, store, monkeypatch):
+    """A pair marked changes the rows of the player who acts: the other players' rows are not built again,
+    and the table shows what one built afresh shows."""
+    built: list[int] = []
+    player = TenDiePokerScreen._player
+    monkeypatch.setattr(TenDiePokerScreen, "_player", lambda self, view, seat, *a: built.append(seat) or
+                        player(self, view, seat, *a))
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "ten-die-poker")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, TenDiePokerScreen)
+        table = screen.query_one("#tdp-table", TextLines)
+        view = screen.session.game.view(None)
+        assert view["phase"] != "decide" and len(view["players"]) > 2
+        for key in "121":
+            built.clear()
+            await pilot.press(key)
+            await quiet(pilot, counts)
+            view = screen.session.game.view(None)
+            assert built == [view["active"]]
+            screen._rows_kept.clear()
+            fresh = screen.table_lines(view, *screen.query_one("#tdp-table")._drawn_for[1])
+            assert [line.plain for line in table._texts] == [line.plain for line in fresh]

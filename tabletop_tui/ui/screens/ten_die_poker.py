@@ -82,6 +82,12 @@ def room(width: int, height: int) -> tuple[int, int]:
 
 
 class TenDiePokerScreen(GameScreen):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # a player's two rows as last built, by what they show (`_player`'s key): a pair marked or
+        # rolled changes the rows of the player who acts, and the others' are not built again
+        self._rows_kept: dict[tuple, list[Text]] = {}
+
     def compose_table(self) -> ComposeResult:
         yield TableLines(id="tdp-table")
 
@@ -103,10 +109,19 @@ class TenDiePokerScreen(GameScreen):
         full_names = room >= 23
         lines = [self._header(view, dice_at, width)]
         spaced = height >= 1 + 3 * players + 1
+        kept = self._rows_kept
         for seat in range(players):
             if spaced:
                 lines.append(Text(""))
-            lines.extend(self._player(view, seat, name_width, room, full_names))
+            active = seat == view["active"]
+            key = (repr(view["seats"][seat]), active, tuple(view["chosen"]) if active else (), name_width, room,
+                   full_names, width)
+            rows = kept.get(key)
+            if rows is None:
+                if len(kept) >= 64:
+                    kept.clear()
+                rows = kept[key] = self._player(view, seat, name_width, room, full_names)
+            lines.extend(rows)
         if height >= len(lines) + 2:
             lines.append(Text(""))
             lines.append(Text("★ leads  ▶ acts  × out  ↻ re-roll  ▸ better",
