@@ -51,6 +51,10 @@ class TableLines(MostLines, TextLines):
 class FightThePowerScreen(GameScreen):
     _factions: list[Text] = []  # the factions' lines as last built (part_changed)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._factions_kept: dict[tuple, list[Text]] = {}  # a faction's lines, by what they show
+
     def compose_table(self) -> ComposeResult:
         # The factions and the fight below them, one part drawn by lines: the two trade rows within the
         # room the table has (a fight of small dice leaves the factions fewer), so that as two parts
@@ -77,23 +81,33 @@ class FightThePowerScreen(GameScreen):
 
     def faction_lines(self, view: dict, spare: int) -> list[Text]:
         """One row per faction; with two spare rows per faction all are drawn as small dice, with two
-        the one whose turn it is."""
+        the one whose turn it is. A faction's lines are built again only when what they show changed
+        (its dice, its turn, small dice or chips): a fight or a new turn changes two factions."""
         names, current = view["players"], view["current"]
         big_all = spare >= 2 * len(names)
+        kept = self._factions_kept
         lines: list[Text] = []
         for seat, dice in enumerate(view["dice"]):
-            head = Text("▶ " if seat == current else "  ", style="bold green")
-            head.append(names[seat][:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if seat == current else "")
-            count = Text(f"{len(dice)}".rjust(2), style="bold")
-            away = distance(len(dice))
-            count.append("!" if away == 1 else " ", style="bold red")
-            if big_all or (seat == current and spare >= 2):
-                block = side_by_side([[Text(""), head, Text("")], [Text(""), count, Text("")],
-                                      grouped_minis(dice)], gap=1)
-                lines.extend(block)
-            else:
-                lines.append(head + Text(" ") + count + Text(" ") + grouped_chips(dice))
+            big = big_all or (seat == current and spare >= 2)
+            key = (names[seat], seat == current, tuple(dice), big)
+            block = kept.get(key)
+            if block is None:
+                if len(kept) >= 64:
+                    kept.clear()
+                block = kept[key] = self.faction_block(names[seat], seat == current, dice, big)
+            lines.extend(block)
         return lines
+
+    def faction_block(self, name: str, current: bool, dice: list[int], big: bool) -> list[Text]:
+        """A faction's lines: its name and count, then its dice, as small dice (three lines) or chips."""
+        head = Text("▶ " if current else "  ", style="bold green")
+        head.append(name[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if current else "")
+        count = Text(f"{len(dice)}".rjust(2), style="bold")
+        away = distance(len(dice))
+        count.append("!" if away == 1 else " ", style="bold red")
+        if big:
+            return side_by_side([[Text(""), head, Text("")], [Text(""), count, Text("")], grouped_minis(dice)], gap=1)
+        return [head + Text(" ") + count + Text(" ") + grouped_chips(dice)]
 
     def fight_lines(self, view: dict) -> list[Text]:
         names = view["players"]
