@@ -5,16 +5,20 @@ found without trying every span at every cut."""
 
 import random
 
-from rich.segment import Segment
+from rich.segment import ControlType, Segment
 from rich.style import Style
 from rich.text import Span, Text
+from textual import events
+from textual._compositor import Compositor
 from textual.app import App
 from textual.content import Content
+from textual.geometry import Region
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tabletop_tui.ui.widgets import grid
 from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import TextLines, placed_strip, text_runs
+from tabletop_tui.ui.widgets.grid import LineDrawn, TextLines, placed_strip, text_key, text_runs
 from ui_helpers import settle
 
 
@@ -217,3 +221,117 @@ def test_a_line_is_placed_as_textual_places_it_each_style_made_once(monkeypatch)
     grid._placed_styles.clear()
     placed_strip(strips[0], 7)
     assert len(made) == len(list(strips[0]))
+
+
+class BarsApp(App):
+    CSS = "#ours, #theirs { height: auto; padding: 0 1; background: $boost; }"
+
+    def compose(self):
+        yield LineDrawn(id="ours")
+        yield Drawn(id="theirs")
+
+
+def random_line(rnd: random.Random) -> Text:
+    styles = ["bold", "dim", "italic", "bold red", "bold reverse", Style(color="green", bgcolor="#202040")]
+    text = Text(style=rnd.choice(["", "bold"]))
+    for _ in range(rnd.randrange(0, 6)):
+        text.append("".join(rnd.choice("ab ·'…") for _ in range(rnd.randrange(0, 9))), style=rnd.choice(styles))
+    return text
+
+
+async def test_a_bar_of_one_line_is_drawn_as_a_drawn_draws_it_and_a_line_shown_before_is_not_drawn_again():
+    rnd = random.Random(8)
+    app = BarsApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        ours, theirs = app.query_one("#ours", LineDrawn), app.query_one("#theirs", Drawn)
+        lines = [random_line(rnd) for _ in range(60)] + [Text("a line far too long for the forty columns here")]
+        for index, text in enumerate(lines + lines[:5]):
+            if index == len(lines):
+                drawn = ours.drawn
+                assert drawn == len({text_key(line) for line in lines})  # each line once
+            ours.update(text)
+            theirs.update(text.copy())
+            await settle(pilot)
+            assert ours.size == theirs.size
+            width, height = ours.size
+            assert [list(s) for s in ours.render_lines(Region(0, 0, width, height))] == \
+                [list(s) for s in theirs.render_lines(Region(0, 0, width, height))], text
+        assert ours.drawn == drawn  # lines shown before: none drawn again
+
+
+class Terminal:
+    """What a terminal shows after the frames the screen's compositor wrote (each cell's character and
+    style, without the meta of its offset): what the updates of the changed regions draw."""
+
+    def __init__(self, strips: list[Strip]) -> None:
+        self.cells = self.cells_of(strips)
+
+    @staticmethod
+    def cells_of(strips: list[Strip]) -> list[list[tuple]]:
+        return [[(char, segment.style.clear_meta_and_links() if segment.style else None)
+                 for segment in strip for char in segment.text] for strip in strips]
+
+    def write(self, update, console) -> None:
+        x = y = 0
+        for segment in update.__rich_console__(console, console.options):
+            if segment.control:
+                for code in segment.control:
+                    if code[0] == ControlType.CURSOR_MOVE_TO:
+                        x, y = code[1], code[2]
+                continue
+            if segment.text == "\n":
+                continue
+            style = segment.style.clear_meta_and_links() if segment.style else None
+            for char in segment.text:
+                self.cells[y][x] = (char, style)
+                x += 1
+
+
+async def test_a_frame_writes_what_the_whole_screen_drawn_anew_shows_asking_the_containers_no_line(
+        make_app, store, monkeypatch):
+    # the frames after keys that lay the screen out (King of the Beach's parts change height) and after
+    # keys that do not: the changed regions drawn, the containers under them drawn only where they
+    # show between their children (the table's padding, the side's border), from their lines kept
+    from test_ui_frames import Counts, move_key, quiet, scene_app
+
+    counts = Counts(monkeypatch)
+    asked: dict[str, int] = {}
+    render_lines = Widget.render_lines
+
+    def counted_lines(widget, crop):
+        name = widget.id or type(widget).__name__
+        asked[name] = asked.get(name, 0) + crop.height
+        return render_lines(widget, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted_lines)
+    written = []
+    render_update = Compositor.render_update
+    monkeypatch.setattr(Compositor, "render_update",
+                        lambda c, *a, **k: written.append((c, render_update(c, *a, **k))) or written[-1][1])
+    app = scene_app(make_app, store, "king-of-the-beach")
+    rnd = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        compositor = screen._compositor
+        terminal = Terminal(compositor.render_strips())
+        pressed = laid = plain = 0
+        for _ in range(10):
+            if screen.session.over() or not screen.session.human_to_act():
+                break
+            key = move_key(screen, rnd)
+            counts.reset()
+            asked.clear()
+            written.clear()
+            app.post_message(events.Key(key, key))
+            await quiet(pilot, counts)
+            for drawn_by, update in written:
+                if drawn_by is compositor and update is not None:
+                    terminal.write(update, app.console)
+            if not counts.layouts and pressed:  # (from the second frame on: the containers' lines kept)
+                plain += 1
+                assert not {"main", "table", "side", type(screen).__name__} & set(asked), (key, sorted(asked.items()))
+            laid += counts.layouts > 0
+            pressed += 1
+            assert terminal.cells == Terminal.cells_of(compositor.render_strips()), key
+        assert laid and plain

@@ -9,6 +9,8 @@ decides what is legal and never computes a score: the rules do. A game's screen 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import ComposeResult
@@ -17,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -24,6 +27,7 @@ from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars
+from tabletop_tui.ui.widgets.grid import LineDrawn
 from tabletop_tui.ui.widgets.keybar import KeyBar
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
@@ -67,34 +71,210 @@ class _PartsCompositor(Compositor):
     gives only the rows from the first to the last changed row it has, over its whole width (the cuts
     of a row are at widgets' edges). The picture written is the same."""
 
-    _changed: list[Region] | None = None
+    _changed: list[tuple[int, int, int, int]] | None = None  # the changed regions: x, y, right, bottom
+    #: the widgets laid out (Textual's visible_widgets) and, for each that holds widgets, the parts of it
+    #: that no widget in front of it covers (exposed_parts)
+    _exposed_for: object = None
+    _exposed: dict[Widget, list[Region]] = {}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._held: dict[Widget, tuple[tuple, dict[int, tuple]]] = {}  # _held_lines
+
+    def exposed_parts(self) -> dict[Widget, list[Region]]:
+        """For each widget that holds others (a container, the screen): the rectangles of it that
+        none of its children covers (nor its scroll bars), where it shows itself (its padding, its
+        border, the room its children leave); for the others, nothing (all of it shows, but where
+        something is laid over it). Found once for each layout."""
+        visible = self.visible_widgets
+        if visible is self._exposed_for:
+            return self._exposed
+        areas = {}
+        children: dict[object, list[tuple[int, int, int, int]]] = {}
+        for widget, (region, clip) in visible.items():
+            x, y, width, height = region.intersection(clip)
+            if width > 0 and height > 0:
+                areas[widget] = (x, y, x + width, y + height)
+                children.setdefault(widget._parent, []).append(areas[widget])
+        exposed: dict[Widget, list[Region]] = {}
+        for widget, (x, y, right, bottom) in areas.items():
+            inside = children.get(widget)
+            if inside is not None and widget._nodes:  # (not a widget whose only children are its scroll bars)
+                exposed[widget] = _uncovered(x, y, right, bottom, [
+                    (fx, fy, fr, fb) for fx, fy, fr, fb in inside if fx < right and x < fr and fy < bottom and y < fb])
+        self._exposed_for, self._exposed = visible, exposed
+        self._held = {widget: kept for widget, kept in self._held.items() if widget in exposed}
+        return exposed
+
+    def reflow(self, parent, size):
+        """Textual's reflow, after which only what looks otherwise is drawn again. Textual marks the
+        whole of every widget whose place in the layout changed in any way: a container whose children
+        moved (its virtual size), with every widget in it, though none of those moved; a part of the
+        table whose clip changed (the table a line shorter) but not what shows of it. Here: a widget that
+        came or went, all of it; one that moved or changed size, where it was and where it is (of a
+        container, only what showed and shows of it between its children: they are marked themselves
+        where they moved); a container whose size changed only inside it (its children's extent),
+        nothing; a widget whose clip or painting order changed only, what shows of it now and showed
+        then, where that differs (all of it where it may be drawn over another, or under)."""
+        dirty = self._dirty_regions
+        screen = self.size.region
+        if not self._full_map or size != self.size or screen in dirty:
+            return super().reflow(parent, size)
+        before = set(dirty)
+        old_map = self._full_map
+        old_exposed = self.exposed_parts()
+        result = super().reflow(parent, size)
+        if screen in dirty:
+            return result
+        new_map = self._full_map
+        new_exposed = self.exposed_parts()
+        marked: set[Region] = set()
+        for widget in {widget for widget, _ in new_map.items() ^ old_map.items()}:
+            old, new = old_map.get(widget), new_map.get(widget)
+            old_area = old.clip.intersection(old.region) if old is not None else None
+            new_area = new.clip.intersection(new.region) if new is not None else None
+            if old is None or new is None:
+                marked.update(area for area in (old_area, new_area) if area)
+            elif widget._nodes:
+                if old.region != new.region:
+                    marked.update(old_exposed.get(widget, (old_area,)))
+                    marked.update(new_exposed.get(widget, (new_area,)))
+                elif old_area != new_area:
+                    marked.update(area for area in (old_area, new_area) if area)
+            elif (old.region != new.region or old.virtual_size != new.virtual_size
+                  or old.container_size != new.container_size or old.virtual_region != new.virtual_region
+                  or old.dock_gutter != new.dock_gutter or old_area != new_area
+                  or (old.order != new.order and _may_overlap(widget))):
+                marked.update(area for area in (old_area, new_area) if area)
+        dirty.clear()
+        dirty.update(before)
+        dirty.update(region for region in marked if region)
+        return result
 
     def render_partial_update(self):
-        self._changed = list(self._dirty_regions)
+        self._changed = [(x, y, x + width, y + height) for x, y, width, height in self._dirty_regions]
         try:
             return super().render_partial_update()
         finally:
             self._changed = None
+
+    def _render_chops(self, crop: Region, is_rendered_line):
+        # Textual's, but for the cuts of a widget's line, found by bisection in the line's cuts (they
+        # are sorted) where Textual tries every cut of the line (of every widget on it) for each widget
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        for region, clip, strips in self._get_renders(crop):
+            render_region = region.intersection(clip)
+            render_x = render_region.x
+            first_cut, last_cut = render_region.column_span
+            for y, strip in zip(render_region.line_range, strips):
+                if not is_rendered_line(y):
+                    continue
+                line_cuts = cuts[y]
+                final_cuts = line_cuts[bisect_left(line_cuts, first_cut):bisect_right(line_cuts, last_cut)]
+                chops_line = chops[y]
+                get = chops_line.get
+                for cut, piece in zip(final_cuts, strip.divide([cut - render_x for cut in final_cuts[1:]])):
+                    if get(cut) is None:
+                        chops_line[cut] = piece
+        return chops
 
     def _get_renders(self, crop: Region | None = None):
         changed = self._changed
         if changed is None or crop is None:
             yield from super()._get_renders(crop)
             return
+        exposed = self.exposed_parts()
         for widget, (region, clip) in self.visible_widgets.items():
             area = region.intersection(clip)
             if not area:
                 continue
-            top = bottom = None
-            for dirty in changed:
-                if dirty.overlaps(area):
-                    top = dirty.y if top is None else min(top, dirty.y)
-                    bottom = dirty.bottom if bottom is None else max(bottom, dirty.bottom)
-            if top is None:
+            x, y, width, height = area
+            right, end = x + width, y + height
+            top, bottom = end, y
+            for dx, dy, dr, db in changed:
+                if dx < right and x < dr and dy < end and y < db:
+                    top, bottom = min(top, dy), max(bottom, db)
+            if top >= bottom:
                 continue
-            top, bottom = max(top, area.y), min(bottom, area.bottom)
-            rows = Region(area.x, top, area.width, bottom - top)
-            yield region, rows, widget.render_lines(rows.translate(-region.offset))
+            top, bottom = max(top, y), min(bottom, end)
+            parts = exposed.get(widget)
+            if parts is None:
+                rows = Region(area.x, top, area.width, bottom - top)
+                yield region, rows, widget.render_lines(rows.translate(-region.offset))
+                continue
+            # a widget that holds others gives only what shows of it between them (each cell of the
+            # frame is written by the first widget in front that gives it)
+            for part in parts:
+                y, part_bottom = max(top, part.y), min(bottom, part.bottom)
+                if y < part_bottom:
+                    left, right = part.x - region.x, part.right - region.x
+                    lines = self._held_lines(widget, region, y - region.y, part_bottom - region.y)
+                    yield region, Region(part.x, y, part.width, part_bottom - y), [
+                        line.crop(left, right) for line in lines]
+
+    def _held_lines(self, widget: Widget, region: Region, top: int, bottom: int) -> list:
+        """Lines top to bottom (of the widget) of a widget that holds others, over its whole width, as
+        `render_lines` gives them; kept, and given again while Textual keeps the line they were made
+        from (its StylesCache drops a line when the widget is refreshed, resized or restyled): what
+        shows of a container (its padding, its border, its background) is the same from one frame to
+        the next, but rendering it asks for its colours, its theme, its region... each time."""
+        cache = widget._styles_cache
+        made, dirty = cache._cache, cache._dirty_lines
+        width = region.width
+        key = (width, tuple(widget.get_line_filters()))
+        kept = self._held.get(widget)
+        if kept is not None and kept[0] == key and cache._width == width:
+            found = kept[1]
+            out = []
+            for y in range(top, bottom):
+                entry = found.get(y)
+                if entry is None or y in dirty or made.get(y) is not entry[0]:
+                    break
+                out.append(entry[1])
+            else:
+                return out
+        lines = widget.render_lines(Region(0, top, width, bottom - top))
+        if kept is None or kept[0] != key:
+            kept = self._held[widget] = (key, {})
+        found = kept[1]
+        for y, line in zip(range(top, bottom), lines):
+            found[y] = (made.get(y), line)
+        return lines
+
+
+def _uncovered(x: int, y: int, right: int, bottom: int, fronts: list[tuple[int, int, int, int]]) -> list[Region]:
+    """The rectangle (x, y)-(right, bottom) less the rectangles `fronts` (x, y, right, bottom each), as
+    rectangles: bands of rows, each band's uncovered columns (bands alike one above the other as one)."""
+    if not fronts:
+        return [Region(x, y, right - x, bottom - y)]
+    rows = sorted({y, bottom} | {min(max(k, y), bottom) for f in fronts for k in (f[1], f[3])})
+    out: list[Region] = []
+    above: dict[tuple[int, int], Region] = {}  # the previous band's rectangles by their columns
+    for top, end in zip(rows, rows[1:]):
+        spans = [(x, right)]
+        for fx, fy, fr, fb in fronts:
+            if fy <= top and fb >= end:
+                spans = [piece for sx, sr in spans
+                         for piece in ((sx, min(sr, fx)), (max(sx, fr), sr)) if piece[0] < piece[1]]
+        band: dict[tuple[int, int], Region] = {}
+        for sx, sr in spans:
+            previous = above.get((sx, sr))
+            if previous is not None and previous.bottom == top:
+                out.remove(previous)
+                band[sx, sr] = Region(sx, previous.y, sr - sx, end - previous.y)
+            else:
+                band[sx, sr] = Region(sx, top, sr - sx, end - top)
+            out.append(band[sx, sr])
+        above = band
+    return out
+
+
+def _may_overlap(widget: Widget) -> bool:
+    """Whether a widget may be laid over another, or under one, than its own ancestors (a layer, an
+    overlay, an offset, a place of its own): then its painting order tells what shows."""
+    styles = widget.styles
+    return any(styles.has_rule(rule) for rule in ("layer", "layers", "overlay", "offset", "position", "dock"))
 
 
 class _LaidOnce:
@@ -214,14 +394,14 @@ class GameScreen(Screen):
         super()._compositor_refresh()
 
     def compose(self) -> ComposeResult:
-        yield Drawn(id="title-bar")
+        yield LineDrawn(id="title-bar")
         with _Main(id="main"):
             with _Table(id="table"):
                 yield from self.compose_table()
             with _Side(id="side"):
                 yield Scoreboard(id="scores")
                 yield MoveLog(id="log")
-        yield Drawn(id="prompt", steady=True)  # a prompt of one line after one of two: nothing moves
+        yield LineDrawn(id="prompt", steady=True)  # a prompt of one line after one of two: nothing moves
         yield ActionBar(id="actions")
         yield KeyBar()  # Textual's Footer's look and ways, one widget instead of one for each key
 

@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.widget import Widget
+from textual.widget import Widget, _RenderCache
 
 from tabletop_tui.rules.components.squares import FILES, square_index, square_name
-from tabletop_tui.ui.widgets.common import HeldHeight, measure_anew
+from tabletop_tui.ui.widgets.common import Drawn, HeldHeight, measure_anew
 
 LINE_STYLE = "bold #8a8aaa"
 LABEL_STYLE = "#8a8aaa"
@@ -615,3 +615,71 @@ class TextLines(ByLines):
 
     def _line_text(self, y: int) -> Text:
         return self._at(self._width)[0][y]
+
+
+class LineDrawn(Drawn):
+    """A Drawn for a bar of one line that changes with most keys (the game screen's title bar and
+    prompt): its Text, where it is one line that fits, is drawn by runs as a line of ByLines is (cut
+    where its spans start and end, the style of each run found once and kept, the offsets placed with
+    `placed_strip`), and each line drawn is kept by what it shows, so that a line shown before costs a
+    look-up. Textual draws the Text through Content (made from the Text, wrapped, formatted, each
+    span's style made anew, the offset's style added to every segment) at every change. A new line
+    where one line is shown asks for no layout and makes no Content (only Textual's measure of the
+    widget would ask for it, at the next layout). Anything else (several lines, a line wrapped, a
+    selection, another alignment) is drawn as Drawn draws it: the same picture either way."""
+
+    LINES_KEPT = 64
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._runs_kept: dict[tuple, Strip] = {}  # a line's key -> the line placed
+        self._finals: dict[tuple, Style] = {}  # a run's styles -> the style it is drawn in
+        self._runs_base: VisualStyle | None = None  # the widget's style the lines were drawn on
+        self.drawn = 0  # lines drawn anew by runs, for the tests
+
+    def update(self, content="", *, layout: bool = True, key: object = None) -> None:
+        if (key is None and isinstance(content, Text) and self.is_mounted and self.display
+                and self._size.height - self.styles.gutter.height == 1 and self._line(content) is not None):
+            shown = ("line", text_key(content))  # (never equal to Drawn's key of a content)
+            if shown == self._shown_key:
+                return
+            self._shown_key = shown
+            # Static's content, its visual made when asked for (Textual measures the widget with it)
+            self._Static__content = content  # type: ignore[attr-defined]
+            self._Static__visual = None  # type: ignore[attr-defined]
+            self.refresh()
+            return
+        super().update(content, layout=layout, key=key)
+
+    def _render_content(self) -> None:
+        text = self.content
+        strip = self._line(text) if isinstance(text, Text) and self.text_selection is None else None
+        if strip is None:
+            super()._render_content()
+            return
+        self._render_cache = _RenderCache(self.size, [strip])
+        self._dirty_regions.clear()
+
+    def _line(self, text: Text) -> Strip | None:
+        """`text` drawn by runs as the widget's line, or None where it is not one line that fits
+        (drawn as Drawn draws it)."""
+        width = self._size.width - self.styles.gutter.width  # (the content's: Textual's size.width)
+        if width <= 0 or text.justify not in (None, "default", "left") or not text.plain.isprintable():
+            return None
+        styles = self.styles
+        if (styles.content_align != ("left", "top") or styles.get_rule("text_align", "left") != "left"
+                or styles.get_rule("line_pad", 0)):
+            return None
+        base = self.visual_style
+        if base != self._runs_base:
+            self._runs_base = base
+            self._runs_kept.clear()
+            self._finals.clear()
+        key = text_key(text)
+        strip = self._runs_kept.get(key)
+        if strip is None:
+            if len(self._runs_kept) >= self.LINES_KEPT:
+                del self._runs_kept[next(iter(self._runs_kept))]
+            strip = self._runs_kept[key] = placed_strip(runs_strip(self, text_runs(text), self._finals, False), 0)
+            self.drawn += 1
+        return strip if strip.cell_length <= width else None  # (wider: wrapped, as Drawn wraps it)
