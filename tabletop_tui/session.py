@@ -172,6 +172,10 @@ class Session:
             raise SaveLost("this game is not played on several screens")
         holder = store.new_holder()
         notice = store.take_seat(save_id, seat, holder)
+        # The data version is read before the game is: a move another screen commits while the game is
+        # read changes it, and the first `poll` fetches that move. Read after, such a move went unseen
+        # until the next commit, and a game waiting for this seat's move never had one.
+        version = store.data_version()
         try:
             saved = store.load(save_id)
             info = catalog.get(saved["record"].get("game"))
@@ -185,7 +189,7 @@ class Session:
         session.level = stored_level(store)
         session.holder, session.seat, session.host_seat = holder, seat, shared["host"]
         session.takeover, session.notice = shared["takeover"], notice
-        session._version = store.data_version()
+        session._version = version
         session._read_seats()
         session._make_bots()
         return session

@@ -4,9 +4,11 @@ between two screens, a screen killed and rejoined, and two processes playing one
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -52,6 +54,29 @@ def test_a_joined_screen_plays_its_seat_and_sees_the_others_moves(data_dir, stor
     bo.release()
     assert bo.seat_state(0) == "open" and (host.refresh_seats() or host.seat_state(1)) == "left"
     assert store.waiting()[0]["seats"] == [{"seat": 1, "name": "Bo", "state": "left"}]
+    other.close()
+
+
+def test_a_move_committed_while_a_screen_joins_is_fetched_at_its_first_look(data_dir, store, monkeypatch):
+    """Another screen's move committed after the joining screen read the game, before it first asked the
+    data version: its first poll fetches it (it waited for the next commit, which a game waiting for
+    this seat never made)."""
+    host = shared_game(store, seed=1)  # (Ada, the host, moves first)
+    other = Store.open(str(data_dir))
+    load = Store.load
+
+    def load_then_host_moves(self, save_id):
+        saved = load(self, save_id)
+        if self is other:
+            play_first(host)  # committed by the host's connection just after Bo's screen read the game
+        return saved
+
+    monkeypatch.setattr(Store, "load", load_then_host_moves)
+    bo = Session.join(other, host.save_id, 1)
+    monkeypatch.setattr(Store, "load", load)
+    assert len(bo.game.history) == len(host.game.history) - 1
+    assert bo.poll() and bo.game.record() == host.game.record()
+    bo.release()
     other.close()
 
 
@@ -148,25 +173,51 @@ def test_old_stores_get_the_seats_tables_at_open(tmp_path):
 
 
 class Child:
+    """A child process (tests/helpers_screens_child.py) and the lines it prints, read by a thread so
+    that a child that says nothing more fails the test at the deadline instead of holding it forever.
+    Every child still running when its test ends is killed (`_children_killed`)."""
+
+    running: list["Child"] = []
+
     def __init__(self, *args: str):
         self.proc = subprocess.Popen([sys.executable, str(CHILD), *args], stdout=subprocess.PIPE, text=True,
                                      env=dict(os.environ, PYTHONPATH=str(CHILD.parent.parent)))
         self.lines: list[str] = []
+        self._said: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        Child.running.append(self)
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self._said.put(line.strip())
+        self._said.put(None)  # the end of its output
 
     def read_until(self, prefix: str) -> str:
         deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
+        while True:
+            try:
+                line = self._said.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
                 break
-            self.lines.append(line.strip())
+            if line is None:
+                break
+            self.lines.append(line)
             if line.startswith(prefix):
-                return line.strip()
+                return line
         raise AssertionError(f"no {prefix!r} from the child: {self.lines}")
 
     def finish(self) -> None:
         self.proc.wait(TIMEOUT)
-        self.proc.stdout.close()
+
+
+@pytest.fixture(autouse=True)
+def _children_killed():
+    yield
+    while Child.running:
+        child = Child.running.pop()
+        if child.proc.poll() is None:
+            child.proc.kill()
+        child.proc.wait(TIMEOUT)
 
 
 def saved_record(store, save_id):
@@ -222,9 +273,7 @@ def test_two_processes_make_the_same_move_at_once(data_dir, store):
     for child in children:
         child.read_until("joined")
     for child in children:
-        line = child.proc.stdout.readline().strip()
-        child.lines.append(line)
-        outcomes.append(line.split()[0])
+        outcomes.append(child.read_until("").split()[0])  # its next line
     assert sorted(outcomes) == ["told", "won"], outcomes
     loser = children[outcomes.index("told")]
     assert "moved first" in loser.lines[-1]
