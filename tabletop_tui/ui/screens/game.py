@@ -16,6 +16,7 @@ from textual._compositor import Compositor
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
@@ -29,6 +30,7 @@ from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, Curtai
 from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars
 from tabletop_tui.ui.widgets.grid import LineDrawn
 from tabletop_tui.ui.widgets.keybar import KeyBar
+from tabletop_tui.ui.widgets.part_lines import PartLines
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
 #: the keys a curtain may ask for (never Enter, which the person before pressed to pass; not 1, the
@@ -1023,3 +1025,35 @@ class GameScreen(Screen):
         else:
             detail = (session.save_problem or "This game is played without being saved.") + " Quitting loses it."
         self.app.push_screen(ConfirmScreen("Quit tabletop-tui?", detail), done)
+
+
+class HeldParts:
+    """Mixed into a game screen (ahead of GameScreen) whose table has PartLines: `show_parts` shows each
+    part's lines, held at their most while a person's key (or click) is handled and the parts so held
+    fit the table."""
+
+    _keyed = 0  # while a person's key (or click) is handled: the parts keep their most lines
+
+    async def _on_message(self, message: Message) -> None:
+        keyed = isinstance(message, Key) or type(message).__name__ in INPUT_MESSAGES
+        self._keyed += keyed
+        try:
+            await super()._on_message(message)  # type: ignore[misc]
+        finally:
+            self._keyed -= keyed
+
+    def show_parts(self, parts: list[tuple[str, list[Text]]]) -> None:
+        """Show each part's lines: from one person's key to the next, each part keeps its most lines
+        (PartLines) while the table's parts so held fit the table; where they would not (a scroll bar,
+        the last part out of sight below blank lines), and outside a key, each part is laid out at the
+        lines it needs."""
+        shown = [(self.query_one(part, PartLines), lines) for part, lines in parts]  # type: ignore[attr-defined]
+        held = self._keyed > 0
+        if held:
+            table = self.query_one("#table")  # type: ignore[attr-defined]
+            high = sum(widget.region.height for widget in table.children
+                       if widget.display and not isinstance(widget, PartLines))
+            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
+            held = high <= table.scrollable_content_region.height
+        for widget, lines in shown:
+            widget.show_lines(lines, held=held)

@@ -14,17 +14,15 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Span, Text
-from textual import events
 from textual.app import ComposeResult
-from textual.message import Message
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.king_of_the_beach import ROWS, fmt
-from tabletop_tui.ui.screens.game import INPUT_MESSAGES, GameScreen
+from tabletop_tui.ui.screens.game import GameScreen, HeldParts
 from tabletop_tui.ui.widgets.cards import chip, tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.grid import TextLines, text_key
-from tabletop_tui.ui.widgets.most_lines import MostLines
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.part_lines import PartLines
 
 #: the key that steps through the fights (never a choice's key)
 FIGHT_KEY = "f"
@@ -41,60 +39,6 @@ ATTACK = Style(color="#101010", bgcolor="#70c070", bold=True)
 DEFEND = Style(color="#ffffff", bgcolor="#b03030", bold=True)
 NEXT = Style(color="#101010", bgcolor="#80c8ff", bold=True)
 STONE_STYLE = Style(color="#e0b030", bold=True)
-
-
-#: no line at all (a part given no lines), where a TextLines shows one empty line
-NO_LINE = Text("", overflow="ignore")
-NO_LINE_KEY = text_key(NO_LINE)
-
-
-class PartLines(MostLines, TextLines):
-    """A part beside the pyramid whose number of lines changes from one key to the next (the status and
-    the hint wrapped or not, the hint or none, the known cards, a second line of goodies): from one
-    person's key to the next, as high as the most lines it has had at this size of the screen, so that
-    a key that changes its number of lines lays nothing out and moves nothing (the pyramid, the hand,
-    the action bar below it). What it shows otherwise (as the screen opens, after a computer's move)
-    is laid out at the lines it needs, and counts anew from there (`held=False`).
-
-    From one person's key to the next, the lines given are followed by blank lines to the part's
-    height, so that the lines no longer shown are drawn blank, and only those. No lines at all (`[]`)
-    is no line, where a TextLines shows one empty line."""
-
-    content_lines = 0  # the lines given, as drawn at the part's width (the rest of its height blank)
-
-    def count(self, lines: list[Text]) -> int:
-        """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
-        width = self._width
-        return sum(1 if not width or line.cell_len <= width else len(line.wrap(self.app.console, width))
-                   for line in lines)
-
-    def room(self) -> int:
-        """The lines the part holds at its width (0 before it is laid out)."""
-        width = self._width
-        return self._held.height if width and self._held.width == width else 0
-
-    def show_lines(self, lines: list[Text], held: bool = True) -> None:
-        count = self.content_lines = self.count(lines)
-        if held:
-            room = self.room()
-            if count < room:
-                lines = [*lines, *[Text("")] * (room - count)]
-            super().show_lines(lines or [NO_LINE])
-            return
-        self.steady = False  # (fewer lines lay it out too)
-        try:
-            super().show_lines(lines or [NO_LINE])
-        finally:
-            del self.steady
-        self._most = (self._most[0], count)  # (the most from here)
-        if self._held.width is not None and self._held.height != count:
-            self.refresh(layout=True)  # (the same lines, held higher than they need)
-
-    def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
-        keys = self._keys
-        if len(keys) == 1 and keys[0] == NO_LINE_KEY:
-            return [], []
-        return super()._at(width)
 
 
 def painted(width: int, puts: list[tuple[int, str, Style]]) -> Text:
@@ -136,7 +80,7 @@ def tights(codes) -> Text:
     return Text(" ").join(tight(c) for c in codes) if codes else Text("none", style="dim")
 
 
-class KingOfTheBeachScreen(GameScreen):
+class KingOfTheBeachScreen(HeldParts, GameScreen):
     DEFAULT_CSS = """
     #kb-status, #kb-pyramid, #kb-fight, #kb-hand, #kb-goodies { height: auto; }
     """
@@ -151,15 +95,6 @@ class KingOfTheBeachScreen(GameScreen):
         self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
         self._pyramid_width = 0
         self._label_views: dict[int, dict] = {}  # the views the choices' labels read, by seat, for one moment
-        self._keyed = 0  # while a person's key (or click) is handled: the parts keep their most lines
-
-    async def _on_message(self, message: Message) -> None:
-        keyed = isinstance(message, events.Key) or type(message).__name__ in INPUT_MESSAGES
-        self._keyed += keyed
-        try:
-            await super()._on_message(message)
-        finally:
-            self._keyed -= keyed
 
     def compose_table(self) -> ComposeResult:
         # every part drawn by lines: a move changes a row or two of the pyramid (the space to play, a card
@@ -270,21 +205,6 @@ class KingOfTheBeachScreen(GameScreen):
                          ("#kb-hand", self.lines(self.hand_text(view))),
                          ("#kb-goodies", self.lines(self.goodies_text(view)))])
 
-    def show_parts(self, parts: list[tuple[str, list[Text]]]) -> None:
-        """Show each part's lines: from one person's key to the next, each part keeps its most lines
-        (PartLines) while the table's parts so held fit the table; where they would not (a scroll bar,
-        the last part out of sight below blank lines), and outside a key, each part is laid out at the
-        lines it needs."""
-        shown = [(self.query_one(part, PartLines), lines) for part, lines in parts]
-        held = self._keyed > 0
-        if held:
-            table = self.query_one("#table")
-            high = sum(widget.region.height for widget in table.children
-                       if widget.display and not isinstance(widget, PartLines))
-            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
-            held = high <= table.scrollable_content_region.height
-        for widget, lines in shown:
-            widget.show_lines(lines, held=held)
 
     @staticmethod
     def lines(text: Text) -> list[Text]:

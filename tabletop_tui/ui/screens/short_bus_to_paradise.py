@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Span, Text
-from textual import events
 from textual.app import ComposeResult
-from textual.message import Message
 
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.short_bus_to_paradise import LETTERS
-from tabletop_tui.ui.screens.game import INPUT_MESSAGES, GameScreen
+from tabletop_tui.ui.screens.game import GameScreen, HeldParts
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.grid import TextLines, text_key
-from tabletop_tui.ui.widgets.most_lines import MostLines
+from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.part_lines import PartLines
 
 #: each colour's chip: its background and a text colour that reads on it
 COLOUR_STYLES = {
@@ -66,78 +64,14 @@ def flow(head: Text, pieces: list[Text], width: int, indent: int) -> Text:
     return out
 
 
-#: no line at all (a part given no lines), where a TextLines shows one empty line
-NO_LINE = Text("", overflow="ignore")
-NO_LINE_KEY = text_key(NO_LINE)
-
-
-class PartLines(MostLines, TextLines):
-    """A part of the table whose number of lines changes from one key to the next (the hand's second
-    line while a group is chosen, a dock or the pot flowing onto one more line, the last turns' line):
-    from one person's key to the next, as high as the most lines it has had at this size of the screen,
-    so that such a key lays nothing out and moves nothing (the parts below it, the action bar). What
-    it shows otherwise (as the screen opens, after a computer's move) is laid out at the lines it
-    needs, and counts anew from there (`held=False`).
-
-    From one person's key to the next, the lines given are followed by blank lines to the part's
-    height, so that the lines no longer shown are drawn blank, and only those. No lines at all (`[]`)
-    is no line, where a TextLines shows one empty line."""
-
-    content_lines = 0  # the lines given, as drawn at the part's width (the rest of its height blank)
-
-    def count(self, lines: list[Text]) -> int:
-        """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
-        width = self._width
-        return sum(1 if not width or line.cell_len <= width else len(line.wrap(self.app.console, width))
-                   for line in lines)
-
-    def room(self) -> int:
-        """The lines the part holds at its width (0 before it is laid out)."""
-        width = self._width
-        return self._held.height if width and self._held.width == width else 0
-
-    def show_lines(self, lines: list[Text], held: bool = True) -> None:
-        count = self.content_lines = self.count(lines)
-        if held:
-            room = self.room()
-            if count < room:
-                lines = [*lines, *[Text("")] * (room - count)]
-            super().show_lines(lines or [NO_LINE])
-            return
-        self.steady = False  # (fewer lines lay it out too)
-        try:
-            super().show_lines(lines or [NO_LINE])
-        finally:
-            del self.steady
-        self._most = (self._most[0], count)  # (the most from here)
-        if self._held.width is not None and self._held.height != count:
-            self.refresh(layout=True)  # (the same lines, held higher than they need)
-
-    def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
-        keys = self._keys
-        if len(keys) == 1 and keys[0] == NO_LINE_KEY:
-            return [], []
-        return super()._at(width)
-
-
-class ShortBusToParadiseScreen(GameScreen):
+class ShortBusToParadiseScreen(HeldParts, GameScreen):
     DEFAULT_CSS = """
     #sb-pot, #sb-docks, #sb-hand { height: auto; }
     """
 
-    _keyed = 0  # while a person's key (or click) is handled: the parts keep their most lines
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._docks: dict[tuple, list[Text]] = {}  # a player's dock's lines by what they show
-
-    async def _on_message(self, message: Message) -> None:
-        keyed = isinstance(message, events.Key) or type(message).__name__ in INPUT_MESSAGES
-        self._keyed += keyed
-        try:
-            await super()._on_message(message)
-        finally:
-            self._keyed -= keyed
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: a move changes a line or two of each part (a group taken, a cab loaded, the
@@ -159,21 +93,6 @@ class ShortBusToParadiseScreen(GameScreen):
                          ("#sb-docks", self.docks_lines(view)),
                          ("#sb-hand", self.hand_text(view).split("\n", allow_blank=True))])
 
-    def show_parts(self, parts: list[tuple[str, list[Text]]]) -> None:
-        """Show each part's lines: from one person's key to the next, each part keeps its most lines
-        (PartLines) while the table's parts so held fit the table; where they would not (a scroll bar,
-        the last part out of sight below blank lines), and outside a key, each part is laid out at the
-        lines it needs."""
-        shown = [(self.query_one(part, PartLines), lines) for part, lines in parts]
-        held = self._keyed > 0
-        if held:
-            table = self.query_one("#table")
-            high = sum(widget.region.height for widget in table.children
-                       if widget.display and not isinstance(widget, PartLines))
-            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
-            held = high <= table.scrollable_content_region.height
-        for widget, lines in shown:
-            widget.show_lines(lines, held=held)
 
     def room(self, part: str) -> int:
         return max(30, self.query_one(part, TextLines).size.width or 46)
