@@ -228,10 +228,12 @@ def simulate_json(cli, *args: str) -> dict:
 def test_simulate_json_plays_whole_games(cli, game_id):
     """The command's report for every game: its computer player in the first seat against random
     players (whole games of computer players only are the contract's, in process), at most four games
-    (fewer where the computer player searches deeply)."""
+    (fewer where the computer player searches deeply), the computer at its easy level (how levels
+    differ is tests/test_levels.py's)."""
     games = min(4, catalog.get(game_id).simulate_games)
     others = ",".join(str(s + 1) for s in range(1, catalog.get(game_id).min_players))
-    report = simulate_json(cli, game_id, "--games", str(games), "--seed", "3", "--random", others)
+    report = simulate_json(cli, game_id, "--games", str(games), "--seed", "3", "--random", others,
+                           "--level", "1=easy")
     assert report["game"] == game_id
     assert report["games"] == games
     info = catalog.get(game_id)
