@@ -151,10 +151,11 @@ class Canvas:
         return out
 
 
-def draw_card(canvas: Canvas, x: int, y: int, value, styles: dict | None = None, cursor: bool = False,
-              marked: bool = False, dim: bool = False) -> None:
-    """One card, face up (a code or a Card) or face down (None), its top left corner at (x, y). The
-    cursor's card has a heavy border; a marked card a tinted face (a hand also lifts it)."""
+def card_rows(value, styles: dict | None = None, cursor: bool = False, marked: bool = False,
+              dim: bool = False) -> list[list[tuple[str, Style]]]:
+    """One card's five rows, each as its runs: the text of each run of cells of one style, and that
+    style (the rank, the symbol and letter, the symbol again, between the edges). The cursor's card has a
+    heavy border; a marked card a tinted face (a hand also lifts it)."""
     styles = styles or PLAIN_STYLES
     c = as_card(value)
     face = styles["back"] if c is None else styles["face"]
@@ -165,8 +166,6 @@ def draw_card(canvas: Canvas, x: int, y: int, value, styles: dict | None = None,
         face, edge = face + styles["dim"], edge + styles["dim"]
     tl, tr, bl, br, h, v = ("┏", "┓", "┗", "┛", "━", "┃") if cursor else ("╭", "╮", "╰", "╯", "─", "│")
     inner = CARD_WIDTH - 2
-    canvas.put(x, y, tl + h * inner + tr, edge)
-    canvas.put(x, y + CARD_HEIGHT - 1, bl + h * inner + br, edge)
     if c is None:
         rows = ["░" * inner] * 3
         ink = face
@@ -178,10 +177,19 @@ def draw_card(canvas: Canvas, x: int, y: int, value, styles: dict | None = None,
             ink = ink + styles["marked"]
         if dim:
             ink = ink + styles["dim"]
-    for i, row in enumerate(rows):
-        canvas.put(x, y + 1 + i, v, edge)
-        canvas.put(x + 1, y + 1 + i, row, ink)
-        canvas.put(x + 1 + inner, y + 1 + i, v, edge)
+    middle = [[(v + row + v, edge)] if ink is edge else [(v, edge), (row, ink), (v, edge)] for row in rows]
+    return [[(tl + h * inner + tr, edge)], *middle, [(bl + h * inner + br, edge)]]
+
+
+def draw_card(canvas: Canvas, x: int, y: int, value, styles: dict | None = None, cursor: bool = False,
+              marked: bool = False, dim: bool = False) -> None:
+    """One card, face up (a code or a Card) or face down (None), its top left corner at (x, y) (its rows:
+    `card_rows`)."""
+    for i, runs in enumerate(card_rows(value, styles, cursor=cursor, marked=marked, dim=dim)):
+        at = x
+        for text, style in runs:
+            canvas.put(at, y + i, text, style)
+            at += len(text)
 
 
 def card_lines(value, styles: dict | None = None, **kwargs) -> Text:
@@ -191,28 +199,40 @@ def card_lines(value, styles: dict | None = None, **kwargs) -> Text:
     return canvas.text()
 
 
-class CardWidget(Widget):
+class CardWidget(KeptLines, Widget):
     """The widgets of this module: their styles come from the stylesheet, one component class a role
-    (`CardWidget > .card--red` ...; see ROLES)."""
+    (`CardWidget > .card--red` ...; see ROLES).
+
+    A widget that tells what it shows (`_shown`) keeps its lines drawn for the last few things it
+    showed (KEPT: each seat's hand, as the keyboard goes round the table), by what they show, never by
+    whose they are: only the same cards shown again give them back. Its lines are styled once for what
+    they hold (KeptLines)."""
 
     COMPONENT_CLASSES = {f"card--{role}" for role in ROLES}
+    #: how many drawings (what was shown, at a width) are kept
+    KEPT = 8
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._styles: tuple[str, dict] | None = None  # (the theme, card_styles), until the stylesheet changes
-        self._strips: tuple[object, list[Strip]] | None = None  # (what they show, how), the lines
+        self._kept: LRUCache[tuple, list[Strip]] = LRUCache(self.KEPT)  # (what they show, how): the lines
 
     def card_styles(self) -> dict:
         theme = self.app.theme if self.is_attached else ""
         if self._styles is None or self._styles[0] != theme:
             self._styles = (theme, {role: self.get_component_rich_style(f"card--{role}", partial=True,
                                                                         default=PLAIN_STYLES[role]) for role in ROLES})
+            self._forget_drawn()
         return self._styles[1]
+
+    def _forget_drawn(self) -> None:
+        """Forget what was drawn (the styles changed)."""
+        self._kept.clear()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles = None
-        self._strips = None
+        self._forget_drawn()
 
     def canvas(self, width: int) -> Canvas | None:
         """What the widget draws, at this width (None: `render()` says it)."""
@@ -250,21 +270,28 @@ class CardWidget(Widget):
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def render_line(self, y: int) -> Strip:
-        """A line of the widget. Where the widget tells what it shows (`_shown`), the rows of its
-        canvas are made strips once for that and the width, each run of cells of one style one segment,
-        and drawn again from them: a refresh without a change costs no drawing."""
+        """A line of the widget. Where the widget tells what it shows (`_shown`), its lines are drawn
+        once for that and the width, each run of cells of one style one segment, and kept (the last
+        KEPT): a refresh without a change, or what was shown a while ago shown again, costs no drawing."""
         shown = self._shown()
         if shown is None:
             return super().render_line(y)
         width = self.size.width
         key = (shown, width, self.visual_style, self.app.theme)
-        if self._strips is None or self._strips[0] != key:
-            self._strips = (key, self._draw(width))
-        lines = self._strips[1]
+        lines = self._kept.get(key)
+        if lines is None:
+            lines = self._kept[key] = self._draw(width)
         return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
+
+    def _lines(self, width: int, base: Style) -> list[Strip] | None:
+        """The lines drawn some cheaper way than a canvas, the same strips (None: none)."""
+        return None
 
     def _draw(self, width: int) -> list[Strip]:
         base = self.visual_style.rich_style
+        lines = self._lines(width, base)
+        if lines is not None:
+            return lines
         canvas = self.canvas(width)
         if canvas is not None:
             return canvas.strips(base)
@@ -308,6 +335,10 @@ class CardHand(CardWidget, can_focus=True):
 
     Cards spread with a column between them while they fit, then touch, then overlap down to a slice
     of three columns each, then wrap onto more rows: twenty cards fit 80 columns in one row.
+
+    A hand is drawn from its cards' rows, each card's kept as it looks (and each slice of it another
+    card leaves), where a canvas would draw every cell of every card anew (`_lines`); its lines are kept
+    for the last few hands it showed (CardWidget).
     """
 
     BINDINGS = [
@@ -345,6 +376,8 @@ class CardHand(CardWidget, can_focus=True):
 
     def __init__(self, cards=(), pick: str = NONE, limit: int | None = None, unavailable=(), **kwargs):
         super().__init__(**kwargs)
+        self._slices: dict[tuple, list[tuple[list[Segment], Style, Style]]] = {}  # the cards' rows (_slice)
+        self._slices_base: Style | None = None  # the style they are drawn over
         self.cards: list[Card | None] = []
         self.pick = NONE
         self.limit = limit
@@ -450,6 +483,93 @@ class CardHand(CardWidget, can_focus=True):
             draw_card(canvas, x, y + (0 if up else lift), c, styles, cursor=show_cursor and i == self.cursor,
                       marked=i in self.marked, dim=i in self.unavailable)
         return canvas
+
+    #: how many cards' rows are kept (each card as it looks: cursor, marked, dim; each slice of it shown)
+    CARDS_KEPT = 256
+
+    def _forget_drawn(self) -> None:
+        super()._forget_drawn()
+        self._slices = {}
+        self._slices_base = None
+
+    def _slice(self, look: tuple, width: int, base: Style) -> list[tuple[list[Segment], Style, Style]]:
+        """A card's rows as it looks (`look`: the card, the cursor's, marked, dim), its first `width`
+        columns (what a card over it leaves), each its segments over the `base` style and the style of its
+        first and last run (where the next card's run of the same style touches it, one run, as on the
+        canvas). Kept, by how the card looks, never by whose it is (for the `base` of the last drawing)."""
+        if base is not self._slices_base:
+            self._slices, self._slices_base = {}, base
+        key = (look, width)
+        rows = self._slices.get(key)
+        if rows is None:
+            if len(self._slices) >= self.CARDS_KEPT:
+                self._slices.clear()
+            rows = []
+            for runs in card_rows(look[0], self.card_styles(), cursor=look[1], marked=look[2], dim=look[3]):
+                if width < CARD_WIDTH:
+                    cut, left = [], width
+                    for text, style in runs:
+                        if left <= 0:
+                            break
+                        cut.append((text[:left], style))
+                        left -= len(text)
+                    runs = cut
+                rows.append(([Segment(text, base + style) for text, style in runs], runs[0][1], runs[-1][1]))
+            self._slices[key] = rows
+        return rows
+
+    def _lines(self, width: int, base: Style) -> list[Strip] | None:
+        """The hand's lines made of its cards' kept rows, each card cut where the next card over it
+        starts on that line, the cells no card covers blank: the strips its canvas gives, segment for
+        segment, for every layout (apart, touching, overlapping, wrapped, marked cards risen by a row)."""
+        if not self.cards:
+            return None
+        step, rows = self.layout_for(width)
+        if (len(rows[0]) - 1) * step + CARD_WIDTH > width:
+            return None  # cards cut by the edge: drawn on the canvas
+        self.card_styles()  # (the styles, and the rows kept for them, up to date)
+        lift = self._lift()
+        cursor = self.cursor if self.pick != NONE and self.has_focus else None
+        marked, unavailable, cards = set(self.marked), self.unavailable, self.cards
+        out: list[Strip] = []
+        for row in rows:
+            looks = [(cards[i], i == cursor, i in marked, i in unavailable) for i in row]
+            tops = [0 if lift and look[2] else lift for look in looks]
+            every = tuple(range(len(row)))
+            # the cards on a line: all, but for the marked cards' risen top line and the others' bottom line
+            risen = (tuple(k for k in every if not tops[k]), every, tuple(k for k in every if tops[k]))
+            plans: dict[tuple, list] = {}  # the cards on a line: for each, the blank before it, its rows, its top
+            for y in range(CARD_HEIGHT + lift):
+                over = every if not lift else risen[0 if y == 0 else 2 if y == CARD_HEIGHT else 1]
+                plan = plans.get(over)
+                if plan is None:
+                    plan = plans[over] = []
+                    end = 0
+                    for n, k in enumerate(over):
+                        x = k * step
+                        cut = min(CARD_WIDTH, over[n + 1] * step - x) if n + 1 < len(over) else CARD_WIDTH
+                        plan.append((Segment(" " * (x - end), base) if x > end else None,
+                                     self._slice(looks[k], cut, base), tops[k]))
+                        end = x + cut
+                    plan.append(Segment(" " * (width - end), base) if width > end else None)
+                segments: list[Segment] = []
+                last: Style | None = None
+                for blank, kept, top in plan[:-1]:
+                    pieces, first, its_last = kept[y - top]
+                    if blank is not None:
+                        segments.append(blank)
+                        segments.extend(pieces)
+                    elif last is not None and (first is last or first == last):  # one run across the cards
+                        joined = segments[-1]
+                        segments[-1] = Segment(joined.text + pieces[0].text, joined.style)
+                        segments.extend(pieces[1:])
+                    else:
+                        segments.extend(pieces)
+                    last = its_last
+                if plan[-1] is not None:
+                    segments.append(plan[-1])
+                out.append(Strip(segments, width))
+        return out
 
     def card_at(self, x: int, y: int) -> int | None:
         """The index of the card shown at (x, y) of the content, the uppermost one."""
@@ -749,58 +869,5 @@ class SpotRow(CardWidget, can_focus=True):
         self.refresh()
 
 
-class KeptHand(KeptLines, CardHand):
-    """A hand (or the pool) drawn for less: its rows kept for the last few hands it showed (each seat's,
-    as the keyboard goes round), its lines styled once for what they show (KeptLines), and a hand of
-    one row of cards apart drawn from each card's rows, kept, where the hand draws every cell of every
-    card anew. The same strips either way: only what is drawn again changes. (The rows are kept by the
-    cards shown: only a hand shown again gives them back, never another's.)"""
-
-    KEPT = 8
-    CARDS_KEPT = 128
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._kept: LRUCache[tuple, list[Strip]] = LRUCache(self.KEPT)
-        self._cards: LRUCache[tuple, list[list[Segment]]] = LRUCache(self.CARDS_KEPT)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        key = (self._shown(), width, self.visual_style, self.app.theme)
-        lines = self._kept.get(key)
-        if lines is None:
-            lines = self._kept[key] = self._draw(width)
-        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
-
-    def _draw(self, width: int) -> list[Strip]:
-        step, rows = self.layout_for(width)
-        if not self.cards or len(rows) != 1 or step != CARD_WIDTH + 1 or self._lift():
-            return super()._draw(width)
-        base = self.visual_style.rich_style
-        styles = self.card_styles()
-        cursor = self.cursor if self.pick != "none" and self.has_focus else None
-        gap = Segment(" ", base)  # (a cell between cards: the widget's style, as a canvas draws it)
-        out: list[list[Segment]] = [[] for _ in range(CARD_HEIGHT)]
-        for i, value in enumerate(self.cards):
-            look = (value, i == cursor, i in self.marked, i in self.unavailable)
-            key = (look, base, id(styles))
-            card_rows = self._cards.get(key)
-            if card_rows is None:
-                canvas = Canvas(CARD_WIDTH, CARD_HEIGHT)
-                draw_card(canvas, 0, 0, value, styles, cursor=look[1], marked=look[2], dim=look[3])
-                card_rows = self._cards[key] = [list(strip) for strip in canvas.strips(base)]
-            for row, segments in zip(out, card_rows):
-                if i:
-                    row.append(gap)
-                row.extend(segments)
-        end = len(self.cards) * step - 1
-        if width > end:
-            rest = Segment(" " * (width - end), base)
-            for row in out:
-                row.append(rest)
-        return [Strip(row, width) for row in out]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._kept.clear()
-        self._cards.clear()
+#: A hand drawn for less: what CardHand is now (its lines kept, its cards' rows kept).
+KeptHand = CardHand
