@@ -535,6 +535,21 @@ class CardHand(CardWidget, can_focus=True):
         for row in rows:
             looks = [(cards[i], i == cursor, i in marked, i in unavailable) for i in row]
             tops = [0 if lift and look[2] else lift for look in looks]
+            if not lift and step > CARD_WIDTH:  # a row of cards apart: each card's rows whole, a blank between
+                lines: list[list[Segment]] = [[] for _ in range(CARD_HEIGHT)]
+                gap = Segment(" " * (step - CARD_WIDTH), base)
+                for n, look in enumerate(looks):
+                    for line, (pieces, _, _) in zip(lines, self._slice(look, CARD_WIDTH, base)):
+                        if n:
+                            line.append(gap)
+                        line.extend(pieces)
+                end = (len(row) - 1) * step + CARD_WIDTH
+                rest = Segment(" " * (width - end), base) if width > end else None
+                for line in lines:
+                    if rest is not None:
+                        line.append(rest)
+                    out.append(Strip(line, width))
+                continue
             every = tuple(range(len(row)))
             # the cards on a line: all, but for the marked cards' risen top line and the others' bottom line
             risen = (tuple(k for k in every if not tops[k]), every, tuple(k for k in every if tops[k]))
