@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, KeptHand, tight_chip
+from tabletop_tui.ui.widgets.cards import CardHand, tight_chip
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
@@ -71,7 +71,7 @@ class CaribbeanStarScreen(GameScreen):
         yield TextLines(id="cs-turn", steady=True)
         yield Held(id="cs-near")
         yield Held(id="cs-hand-label")
-        yield KeptHand(id="cs-hand")
+        yield CardHand(id="cs-hand")
 
     def sides(self, view: dict) -> tuple[int, int]:
         """(near, far): the viewer below, the opponent above; red below between people."""

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, KeptHand, chip_text, chips_text
+from tabletop_tui.ui.widgets.cards import CardHand, chip_text, chips_text
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
@@ -42,9 +42,9 @@ class DarwinianPokerScreen(GameScreen):
         # the last round's line, which may wrap, a Static
         yield TextLines(id="dp-status")
         yield Drawn(Text("The Ooze", style="bold"), classes="dp-label")
-        yield KeptHand(id="dp-ooze")  # (the hands drawn from their kept rows and their cards' kept rows)
+        yield CardHand(id="dp-ooze")
         yield TextLines(id="dp-hand-label", classes="dp-label")
-        yield KeptHand(id="dp-hand", pick="one")
+        yield CardHand(id="dp-hand", pick="one")
         yield LastRound(id="dp-last")
 
     # -- the table ---------------------------------------------------------------------------------

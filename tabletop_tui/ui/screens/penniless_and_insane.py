@@ -17,7 +17,7 @@ from tabletop_tui.rules.components.cards import card
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import CardHand, KeptHand, chip_text, tight_chip
+from tabletop_tui.ui.widgets.cards import CardHand, chip_text, tight_chip
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
@@ -66,10 +66,10 @@ class PennilessAndInsaneScreen(GameScreen):
 
     def compose_table(self) -> ComposeResult:
         yield Lines(id="pi-status")
-        yield KeptHand(id="pi-pool")
+        yield CardHand(id="pi-pool")
         yield HeldLines(id="pi-trick")
         yield Lines(id="pi-hand-label")
-        yield KeptHand(id="pi-hand")
+        yield CardHand(id="pi-hand")
         yield Lines(id="pi-round")
         yield HeldLines(id="pi-known")
 

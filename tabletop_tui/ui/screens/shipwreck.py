@@ -22,7 +22,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.shipwreck import BOATS, BETWEEN, FIGHT, KEYS, OVER, TURN, value
 from tabletop_tui.rules.words import listing
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, KeptHand, chip_text
+from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, chip_text
 from tabletop_tui.ui.widgets.common import Action
 from tabletop_tui.ui.widgets.grid import TextLines
 
@@ -53,7 +53,7 @@ class ShipwreckScreen(GameScreen):
         yield TextLines(id="sw-grid")
         yield TextLines(id="sw-info")
         yield TextLines(id="sw-hand-label")
-        yield KeptHand(id="sw-hand")  # (each seat's hand kept drawn, and each card of it)
+        yield CardHand(id="sw-hand")
 
     # -- the table ---------------------------------------------------------------------------------
 

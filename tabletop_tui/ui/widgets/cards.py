@@ -882,7 +882,3 @@ class SpotRow(CardWidget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
-
-
-#: A hand drawn for less: what CardHand is now (its lines kept, its cards' rows kept).
-KeptHand = CardHand
