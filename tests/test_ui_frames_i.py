@@ -12,6 +12,7 @@ from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
 from tabletop_tui.ui.screens.graveyard_shift import GraveyardShiftScreen
 from tabletop_tui.ui.screens.hotel_transylvania import HotelTransylvaniaScreen
 from tabletop_tui.ui.screens.monster_builder import MonsterBuilderScreen
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import side_by_side
 from test_ui_frames import Counts, places, quiet, scene_app
 from ui_helpers import shown
@@ -132,7 +133,7 @@ def test_second_storys_house_card_is_built_once_for_its_rolls(store, monkeypatch
     assert house
     shown = []
     screen = second_story.SecondStoryScreen.__new__(second_story.SecondStoryScreen)
-    screen._blocks = {}
+    screen._blocks = Kept()
     monkeypatch.setattr(screen, "query_one", lambda *_: type("Part", (), {"show_lines": staticmethod(shown.append)}))
     built = []
     card_lines = second_story.card_lines
@@ -155,7 +156,7 @@ def test_break_the_banks_players_are_built_when_they_change(store, monkeypatch):
     session.autoplay(moves)
     view = session.game.view(None)
     screen = BreakTheBankScreen.__new__(BreakTheBankScreen)
-    screen._cells = {}
+    screen._cells = Kept()
     built = []
     player = BreakTheBankScreen._player
     monkeypatch.setattr(BreakTheBankScreen, "_player", lambda self, v, seat: built.append(seat) or player(self, v, seat))
@@ -170,7 +171,7 @@ def test_break_the_banks_players_are_built_when_they_change(store, monkeypatch):
     assert sorted(built) == sorted({0, view["current"], after["current"]})
     assert [line.plain for line in screen._players(view)] == [line.plain for line in first]
     fresh = BreakTheBankScreen.__new__(BreakTheBankScreen)
-    fresh._cells = {}
+    fresh._cells = Kept()
     assert [(line.plain, line.spans) for line in fresh._players(after)] == [(line.plain, line.spans) for line in lines]
 
 
@@ -184,7 +185,7 @@ def test_hotels_rooms_are_built_when_they_change(monkeypatch):
 
     def screen():
         made = HotelTransylvaniaScreen.__new__(HotelTransylvaniaScreen)
-        made._room_cells = {}
+        made._room_cells = Kept()
         return made
 
     kept = screen()

@@ -13,6 +13,7 @@ from tabletop_tui.rules.break_the_bank import dice_words, survival_percent
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import amount_stack, die_lines, side_by_side
 
 #: Dollars per chip in the Bank and Kitty stacks, and the most chips drawn.
@@ -32,7 +33,7 @@ class BreakTheBankScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._parts_shown: dict[str, object] = {}  # what each part was last built from
-        self._cells: dict[tuple, Text] = {}  # a player's line by what it shows (kept, never changed)
+        self._cells: Kept[Text] = Kept(256)  # a player's line by what it shows
         self._dice_kept: dict[tuple, list[Text]] = {}  # a die's lines by its face and style (kept)
 
     def compose_table(self) -> ComposeResult:
@@ -132,16 +133,11 @@ class BreakTheBankScreen(GameScreen):
         turns = view["turns"]
         cells = []
         kept = self._cells
-        if len(kept) >= 256:
-            kept.clear()
         for seat in range(n):
             # a player's line built only when it shows something new: a key changes one player's money
             # or turns, and whose turn it is, and leaves the other lines as they were
             key = (names[seat], seat == view["current"], view["money"][seat], view["turns_left"][seat], turns)
-            cell = kept.get(key)
-            if cell is None:
-                cell = kept[key] = self._player(view, seat)
-            cells.append(cell)
+            cells.append(kept.built(key, lambda: self._player(view, seat)))
         heading = Text("Money and turns left", style="bold dim")
         if n <= 4:
             return [heading, *cells]

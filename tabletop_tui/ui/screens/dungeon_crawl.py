@@ -13,6 +13,7 @@ from tabletop_tui.rules import dungeon_crawl as dc
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 
 SEAT_STYLES = ("bold #ff6060", "bold #60c0ff", "bold #60e060", "bold #f0c040", "bold #e070ff", "bold #ffffff")
 SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
@@ -44,7 +45,7 @@ class DungeonCrawlScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._zones: dict[tuple, list[Text]] = {}  # each zone's lines, by what they are drawn from
+        self._zones: Kept[list[Text]] = Kept(64)  # each zone's lines, by what they are drawn from
         #: each part's most lines at a size of the screen and a width of the part: (the sizes, the most)
         self._most: dict[str, tuple[object, int]] = {}
 
@@ -131,12 +132,7 @@ class DungeonCrawlScreen(GameScreen):
             key = (z, width, opened, tuple(board[pos] for pos in spaces),
                    tuple((pos, c["monster"], c["health"]) for pos in spaces if (c := combats.get(pos)) is not None),
                    tuple((pos, tuple(at[pos])) for pos in spaces if pos in at))
-            zone = cache.get(key)
-            if zone is None:
-                if len(cache) >= 64:
-                    cache.clear()
-                zone = cache[key] = self.zone_lines(z, width, opened, board, combats, at)
-            lines.extend(zone)
+            lines.extend(cache.built(key, lambda: self.zone_lines(z, width, opened, board, combats, at)))
         return lines
 
     def zone_lines(self, z: int, width: int, opened: bool, board, combats: dict, at: dict[int, list[int]]) -> list[Text]:

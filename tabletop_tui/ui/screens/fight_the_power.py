@@ -11,6 +11,7 @@ from tabletop_tui.rules.fight_the_power import ORDINALS, distance, faces
 from tabletop_tui.rules.words import plural
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.most_lines import MostLines
 from tabletop_tui.ui.widgets.things import die_chip, mini_die_lines, side_by_side
 
@@ -53,7 +54,7 @@ class FightThePowerScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._factions_kept: dict[tuple, list[Text]] = {}  # a faction's lines, by what they show
+        self._factions_kept: Kept[list[Text]] = Kept(64)  # a faction's lines, by what they show
 
     def compose_table(self) -> ComposeResult:
         # The factions and the fight below them, one part drawn by lines: the two trade rows within the
@@ -90,12 +91,7 @@ class FightThePowerScreen(GameScreen):
         for seat, dice in enumerate(view["dice"]):
             big = big_all or (seat == current and spare >= 2)
             key = (names[seat], seat == current, tuple(dice), big)
-            block = kept.get(key)
-            if block is None:
-                if len(kept) >= 64:
-                    kept.clear()
-                block = kept[key] = self.faction_block(names[seat], seat == current, dice, big)
-            lines.extend(block)
+            lines.extend(kept.built(key, lambda: self.faction_block(names[seat], seat == current, dice, big)))
         return lines
 
     def faction_block(self, name: str, current: bool, dice: list[int], big: bool) -> list[Text]:

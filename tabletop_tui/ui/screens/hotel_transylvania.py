@@ -23,6 +23,7 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
 GUEST_STYLES = {
@@ -69,11 +70,11 @@ class HotelTransylvaniaScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         #: each row of rooms' lines (its ghosts, its guests), by what each is drawn from
-        self._suit_lines: dict[tuple, Text] = {}
+        self._suit_lines: Kept[Text] = Kept(128)
         self._guest_view: dict | None = None  # the public view the guests' labels read
         self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
         self._hand_from: tuple | None = None  # what the hand's lines were last built from
-        self._room_cells: dict[tuple, Text] = {}  # a room's cells on its row, by what they show (kept)
+        self._room_cells: Kept[Text] = Kept(512)  # a room's cells on its row, by what they show
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: a move changes a row of rooms or two (a card played, a guest moved, the hand's
@@ -122,24 +123,16 @@ class HotelTransylvaniaScreen(GameScreen):
             head.append(" " + rank.rjust(w - 1), style="dim")
         lines = [head]
         cache = self._suit_lines
-        if len(cache) >= 128:
-            cache.clear()
         for suit in range(4):
             rooms = range(suit * 13 + 1, suit * 13 + 14)
             key = ("ghosts", suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
                    tuple(CODES[room] in hand for room in rooms))
-            line = cache.get(key)
-            if line is None:
-                line = cache[key] = self.ghosts_line(suit, w, stacks, hand)
-            lines.append(line)
+            lines.append(cache.built(key, lambda: self.ghosts_line(suit, w, stacks, hand)))
             key = ("guests", suit, w,
                    tuple((room, tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(room, ())),
                           tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(-room, ())))
                          for room in rooms if room in at or -room in at))
-            line = cache.get(key)
-            if line is None:
-                line = cache[key] = self.guests_line(suit, w, at)
-            lines.append(line)
+            lines.append(cache.built(key, lambda: self.guests_line(suit, w, at)))
         return lines
 
     def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> Text:
@@ -148,15 +141,10 @@ class HotelTransylvaniaScreen(GameScreen):
         marks or a card played build only the rooms they change."""
         ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
         kept = self._room_cells
-        if len(kept) >= 512:
-            kept.clear()
         for room in range(suit * 13 + 1, suit * 13 + 14):
             stack = stacks[room - 1]
             key = (room, tuple(stack), CODES[room] in hand, w)
-            piece = kept.get(key)
-            if piece is None:
-                piece = kept[key] = self.room_cells(room, w, stack, key[2])
-            ghosts.append_text(piece)
+            ghosts.append_text(kept.built(key, lambda: self.room_cells(room, w, stack, key[2])))
         return ghosts
 
     @staticmethod

@@ -22,6 +22,7 @@ from tabletop_tui.ui.screens.game import GameScreen, HeldParts
 from tabletop_tui.ui.widgets.cards import chip, tight_chip
 from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.part_lines import PartLines
 
 #: the key that steps through the fights (never a choice's key)
@@ -90,8 +91,8 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         #: the fight shown (0-5), 6 for the pyramid after the fights, None: the table as it is
         self.replay: int | None = None
         self._fights_seen: object = None
-        self._pyramids: dict[tuple, list[Text]] = {}  # the pyramid's lines by what they are drawn from
-        self._rows: dict[tuple, list[Text]] = {}  # a row of the pyramid's lines by what they are drawn from
+        self._pyramids: Kept[list[Text]] = Kept(16)  # the pyramid's lines by what they are drawn from
+        self._rows: Kept[list[Text]] = Kept(64)  # a row of the pyramid's lines by what they are drawn from
         self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
         self._pyramid_width = 0
         self._label_views: dict[int, dict] = {}  # the views the choices' labels read, by seat, for one moment
@@ -122,13 +123,8 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         cw = self.cell_width()
         key = (cw, tuple(pyramid), tuple(cards), tuple(values), tuple(sorted((k, str(v)) for k, v in marks.items())),
                stone, tuple(view["names"]), len(view["players"]), view["viewer"])
-        lines = self._pyramids.get(key)
-        if lines is None:
-            if len(self._pyramids) >= 16:
-                self._pyramids.clear()
-            lines = self._pyramids[key] = [line for r in range(len(ROWS)) for line in
-                                           self.row_lines(r, view, pyramid, cards, values, marks, stone, cw)]
-        return lines
+        return self._pyramids.built(key, lambda: [line for r in range(len(ROWS)) for line in
+                                                  self.row_lines(r, view, pyramid, cards, values, marks, stone, cw)])
 
     def row_lines(self, r: int, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
                   stone: int | None, cw: int) -> list[Text]:
@@ -140,12 +136,7 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         row = ROWS[r]
         key = (r, cw, tuple((names[pyramid[space - 1]], cards[space - 1], values[space - 1], str(marks.get(space)),
                              pyramid[space - 1] == viewer, pyramid[space - 1] < n, stone == space) for space in row))
-        lines = self._rows.get(key)
-        if lines is None:
-            if len(self._rows) >= 64:
-                self._rows.clear()
-            lines = self._rows[key] = self.draw_row(r, view, pyramid, cards, values, marks, stone, cw)
-        return lines
+        return self._rows.built(key, lambda: self.draw_row(r, view, pyramid, cards, values, marks, stone, cw))
 
     def draw_row(self, r: int, view: dict, pyramid: list[int], cards: list, values: list, marks: dict[int, Style],
                  stone: int | None, cw: int) -> list[Text]:

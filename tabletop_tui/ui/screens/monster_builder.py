@@ -20,6 +20,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.monster_builder import ATTACKS, SLOTS
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import die_chip, die_lines, mini_die_lines, side_by_side
 
 ACTION_KEYS = {"research": "r", "scavenge": "c", "fight": "f", "roll": "r", "stop": "n", "spare": "n",
@@ -103,7 +104,7 @@ class MonsterBuilderScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._drawn_from: object = None  # what the table was last drawn from (the view, the room)
-        self._blocks: dict[tuple, list[Text]] = {}  # blocks of lines by what they are drawn from (kept)
+        self._blocks: Kept[list[Text]] = Kept(256)  # blocks of lines by what they are drawn from
 
     def compose_table(self) -> ComposeResult:
         # drawn by lines: the lines that did not change with a move (most bodies) are not drawn again
@@ -130,24 +131,24 @@ class MonsterBuilderScreen(GameScreen):
         players, monsters, current = view["players"], view["monsters"], view["current"]
         big = width >= DICE_WIDTH
         dice_key = ("dice", tuple(view["research"]), view["die"], tuple(view["built"]), big)
-        dice = self.kept(dice_key, lambda: self.dice_block(view, big=big))
+        dice = self._blocks.built(dice_key, lambda: self.dice_block(view, big=big))
         fight_key = ("fight", repr(view["fight"]), tuple(players))
-        fight = self.kept(fight_key, lambda: self.fight_block(view))
+        fight = self._blocks.built(fight_key, lambda: self.fight_block(view))
         beside = bool(fight) and width >= DICE_WIDTH + 2 + max(f.cell_len for f in fight)
-        top = self.kept(("top", dice_key, fight_key), lambda: side_by_side([dice, fight], gap=2)) if beside else dice
+        top = self._blocks.built(("top", dice_key, fight_key), lambda: side_by_side([dice, fight], gap=2)) if beside else dice
         below = [] if beside else fight
         focus = self.focus_seat(view)
         name_width = min(8, max(len(m) for m in players))
         marks = [tuple(sorted(self.marked(view, s))) for s in range(n)]
         compact_keys = [("compact", s, monsters[s]["name"], tuple(monsters[s]["parts"]), name_width, s == current,
                          marks[s]) for s in range(n)]
-        compact = [self.kept(compact_keys[s], lambda s=s: [compact_line(s, monsters[s], name_width, s == current,
+        compact = [self._blocks.built(compact_keys[s], lambda s=s: [compact_line(s, monsters[s], name_width, s == current,
                                                                          marks[s])])[0]
                    for s in range(n)]
         per_row = (width + 2) // (BODY_WIDTH + 2)
         bodies_key = ("bodies", per_row, current, tuple(players), tuple(tuple(m["parts"]) for m in monsters),
                       tuple(marks))
-        bodies = self.kept(bodies_key, lambda: self.all_bodies(view, per_row)) if per_row >= 3 else []
+        bodies = self._blocks.built(bodies_key, lambda: self.all_bodies(view, per_row)) if per_row >= 3 else []
         others = [compact[s] for s in range(n) if s != focus]
         right = others + [Text("")] * (len(others) + len(below) < BODY_HEIGHT and bool(below)) + below
         if bodies and len(top) + 1 + len(bodies) + len(below) <= height:
@@ -156,25 +157,13 @@ class MonsterBuilderScreen(GameScreen):
               and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height):
             key = ("beside", focus, focus == current, players[focus], tuple(monsters[focus]["parts"]), marks[focus],
                    tuple(compact_keys[s] for s in range(n) if s != focus), fight_key, beside)
-            lines = top + self.kept(key, lambda: side_by_side(
+            lines = top + self._blocks.built(key, lambda: side_by_side(
                 [[self.caption(view, focus)] + body_lines(monsters[focus]["parts"], marks[focus]), right], gap=2))
         else:
             lines = top + compact + below
         # (a line kept from an earlier table is never changed: one too wide is cut as a copy)
         self.query_one("#mb-table", TextLines).show_lines(
             [line if line.cell_len <= width else cut_to(line, width) for line in lines])
-
-    def kept(self, key: tuple, build) -> list[Text]:
-        """A block of the table's lines, built only when what it is drawn from (`key`) is new: the dice,
-        the fight, a monster's line, the bodies, from one table to the next (the seat to decide changes
-        with a key, the dice or a part with another). The lines are never changed once built."""
-        memo = self._blocks
-        lines = memo.get(key)
-        if lines is None:
-            if len(memo) >= 256:
-                memo.clear()
-            lines = memo[key] = build()
-        return lines
 
     def focus_seat(self, view: dict) -> int:
         """Whose monster is drawn big: the seat deciding now, else the winner, else the last to play."""

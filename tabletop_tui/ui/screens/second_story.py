@@ -11,6 +11,7 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import (
     SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, side_by_side, suit_text,
 )
@@ -24,7 +25,7 @@ KEYS = {
 class SecondStoryScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._blocks: dict[tuple, list[Text]] = {}  # the house's card and dice, by what they show (kept)
+        self._blocks: Kept[list[Text]] = Kept(64)  # the house's card and dice, by what they show
 
     def compose_table(self) -> ComposeResult:
         # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
@@ -62,20 +63,10 @@ class SecondStoryScreen(GameScreen):
         """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs: the
         card and the dice each built only when what they show changed (a new roll leaves the card as it
         was, the next house the dice), kept from one key to the next (never changed: joined as copies)."""
-        card = self.kept(("card", repr(house)), lambda: card_lines(house) if house else card_lines(None))
-        right = self.kept(("dice", repr(roll), repr(odds)), lambda: self.dice_lines(roll, odds))
+        card = self._blocks.built(("card", repr(house)), lambda: card_lines(house) if house else card_lines(None))
+        right = self._blocks.built(("dice", repr(roll), repr(odds)), lambda: self.dice_lines(roll, odds))
         block = side_by_side([card, right], gap=2)
         self.query_one("#ss-house", TextLines).show_lines(block)
-
-    def kept(self, key: tuple, build) -> list[Text]:
-        """Lines built only for what they are drawn from (`key`) not seen lately."""
-        memo = self._blocks
-        lines = memo.get(key)
-        if lines is None:
-            if len(memo) >= 64:
-                memo.clear()
-            lines = memo[key] = build()
-        return lines
 
     def dice_lines(self, roll: dict | None, odds: dict | None) -> list[Text]:
         """The dice of the last roll for this house (blank dice before one), what it needed, the odds."""

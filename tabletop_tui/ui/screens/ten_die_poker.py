@@ -20,6 +20,7 @@ from tabletop_tui.rules.components.poker import FIVE, FOUR, FULL_HOUSE, HIGH, PA
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines, text_key
+from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import amount_stack
 
 RED_DIE = "bold white on red3"
@@ -86,7 +87,7 @@ class TenDiePokerScreen(GameScreen):
         super().__init__(*args, **kwargs)
         # a player's two rows as last built, by what they show (`_player`'s key): a pair marked or
         # rolled changes the rows of the player who acts, and the others' are not built again
-        self._rows_kept: dict[tuple, list[Text]] = {}
+        self._rows_kept: Kept[list[Text]] = Kept(64)
 
     def compose_table(self) -> ComposeResult:
         yield TableLines(id="tdp-table")
@@ -116,12 +117,7 @@ class TenDiePokerScreen(GameScreen):
             active = seat == view["active"]
             key = (repr(view["seats"][seat]), active, tuple(view["chosen"]) if active else (), name_width, room,
                    full_names, width)
-            rows = kept.get(key)
-            if rows is None:
-                if len(kept) >= 64:
-                    kept.clear()
-                rows = kept[key] = self._player(view, seat, name_width, room, full_names)
-            lines.extend(rows)
+            lines.extend(kept.built(key, lambda: self._player(view, seat, name_width, room, full_names)))
         if height >= len(lines) + 2:
             lines.append(Text(""))
             lines.append(Text("★ leads  ▶ acts  × out  ↻ re-roll  ▸ better",
