@@ -90,6 +90,20 @@ def move_key(screen, rnd: random.Random) -> str | None:
     return rnd.choice(keys) if keys else None
 
 
+def lines_asked(monkeypatch) -> dict[str, int]:
+    """The lines each widget is asked for by the compositor (by id, else class name), counted from now."""
+    asked: dict[str, int] = {}
+    render_lines = Widget.render_lines
+
+    def counted_lines(widget, crop):
+        name = widget.id or type(widget).__name__
+        asked[name] = asked.get(name, 0) + crop.height
+        return render_lines(widget, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", counted_lines)
+    return asked
+
+
 def scene_app(make_app, store, game_id: str):
     """The app opening the game's screenshot scene (every seat a person, no curtain)."""
     info = catalog.get(game_id)
@@ -689,15 +703,7 @@ async def test_a_frame_asks_no_lines_of_a_widget_that_did_not_change(make_app, s
     from tabletop_tui.ui.widgets.keybar import KeyBar
 
     counts = Counts(monkeypatch)
-    asked: dict[str, int] = {}
-    render_lines = Widget.render_lines
-
-    def counted_lines(widget, crop):
-        name = widget.id or type(widget).__name__
-        asked[name] = asked.get(name, 0) + crop.height
-        return render_lines(widget, crop)
-
-    monkeypatch.setattr(Widget, "render_lines", counted_lines)
+    asked = lines_asked(monkeypatch)
     app = scene_app(make_app, store, "pontifuse")
     rnd = random.Random(5)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -14,7 +14,6 @@ from textual.app import App
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from tabletop_tui.ui.widgets import grid
 from tabletop_tui.ui.widgets.common import Drawn
@@ -292,18 +291,10 @@ async def test_a_frame_writes_what_the_whole_screen_drawn_anew_shows_asking_the_
     # the frames after keys that lay the screen out (King of the Beach's parts change height) and after
     # keys that do not: the changed regions drawn, the containers under them drawn only where they
     # show between their children (the table's padding, the side's border), from their lines kept
-    from test_ui_frames import Counts, move_key, quiet, scene_app
+    from test_ui_frames import Counts, lines_asked, move_key, quiet, scene_app
 
     counts = Counts(monkeypatch)
-    asked: dict[str, int] = {}
-    render_lines = Widget.render_lines
-
-    def counted_lines(widget, crop):
-        name = widget.id or type(widget).__name__
-        asked[name] = asked.get(name, 0) + crop.height
-        return render_lines(widget, crop)
-
-    monkeypatch.setattr(Widget, "render_lines", counted_lines)
+    asked = lines_asked(monkeypatch)
     written = []
     render_update = Compositor.render_update
     monkeypatch.setattr(Compositor, "render_update",
