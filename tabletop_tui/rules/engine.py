@@ -17,8 +17,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence, TypedDict, TypeVar
 
-from tabletop_tui.rules.hidden import (EVERYONE, Place, Secret, exchange_mapping, objects, redact, relabel_state,
-                                       token, unseen)
+from tabletop_tui.rules.hidden import (EVERYONE, Place, Secret, exchange_mapping, names_none, objects, redact,
+                                       relabel_state, token, unseen)
 from tabletop_tui.rules.words import shorten
 
 T = TypeVar("T")
@@ -513,26 +513,46 @@ class View(TypedDict, total=False):
 COMMON_VIEW = frozenset(View.__annotations__)
 
 
+#: The views being made, by the id of their game: (the game, the seat it is made for, what that seat
+#: has not seen), so that `shown`, asked by the game's own view, need not work it out again. An entry
+#: lives while its view is made (the state does not change meanwhile) and is removed by that view
+#: alone, so none outlives it; a miss (another view of the game made meanwhile) is always safe.
+_VIEWING: dict[int, tuple["Game", int | None, set[str]]] = {}
+
+
 def _with_common_fields(hook: Callable[["Game", int | None], Any]) -> Callable[["Game", int | None], Any]:
     """A game's `view` as the engine offers it: the game's own fields, the common ones (`View`) set by the
     engine whatever the game wrote, and every card hidden from the seat read as "?" (a safety net
-    under the game's own care: the leak test still finds a view that would have named one)."""
+    under the game's own care: the leak test still finds a view that would have named one).
+
+    What the seat has not seen is worked out once a view, before the game's own fields (which a view
+    does not change), and lent to `shown`; the fields are read for a hidden name at C speed first
+    (`names_none`), and walked (`redact`) only where one may be."""
 
     @functools.wraps(hook)
     def view(self: "Game", seat: int | None = None) -> Any:
-        fields = hook(self, seat)
         n = len(self.players)
         viewer = seat if type(seat) is int and 0 <= seat < n else None
-        outcome = self.outcome()
         if self._declares_hidden:
             hidden = self.hidden_from(viewer)
+            key = id(self)
+            _VIEWING[key] = entry = (self, viewer, hidden)
+            try:
+                fields = hook(self, seat)
+            finally:  # its own entry only (a view made inside this one took it: `shown` then misses)
+                if _VIEWING.get(key) is entry:
+                    del _VIEWING[key]
             if hidden:
                 past = self.view_past
-                for key, value in fields.items():
-                    if key not in past:
+                mine = {k: v for k, v in fields.items() if k not in past} if past else fields
+                if not names_none(mine, hidden):
+                    for name, value in mine.items():
                         new = redact(value, hidden)
                         if new is not value:
-                            fields[key] = new
+                            fields[name] = new
+        else:
+            fields = hook(self, seat)
+        outcome = self.outcome()
         fields["players"] = list(self.players)
         fields["viewer"] = viewer
         fields["to_act"] = list(self.to_act())
@@ -892,7 +912,11 @@ class Game(abc.ABC):
     def shown(self, seat: int | None, items: Iterable[Any]) -> list[str | None]:
         """The tokens of `items` (cards, codes, Secrets) as `seat` sees them: the token, or None for
         one hidden from it. A view shows a place through this, so that it cannot show too much."""
-        hidden = self.hidden_from(seat)
+        lent = _VIEWING.get(id(self))
+        if lent is not None and lent[0] is self and type(lent[1]) is type(seat) and lent[1] == seat:
+            hidden = lent[2]  # the view being made for this seat worked it out
+        else:
+            hidden = self.hidden_from(seat)
         out: list[str | None] = []
         for item in items:
             name = token(item)

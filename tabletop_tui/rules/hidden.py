@@ -28,7 +28,10 @@ values.
 from __future__ import annotations
 
 import copy as _copy
+import marshal
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, Callable, Iterable
 
 from tabletop_tui.rules.components import decktet
@@ -82,16 +85,27 @@ def token(item: Any) -> str:
     return _TOKENS[type(item)](item)
 
 
+_code = attrgetter("code")
+
+
 def unseen(places: Iterable[Place], seats: int) -> list[set[str]]:
     """What each seat (0 .. seats - 1, then the table as the last) has not seen, from the places.
-    (Asked before and after every move of a game people play: kept lean.)"""
+    (Asked before and after every move of a game people play, and for every view: kept lean. A place
+    of strings alone, or of playing cards alone, is named at C speed.)"""
     every: list[str] = []
     public: list[str] = []
     seen: list[list[str]] = [[] for _ in range(seats)]
     tokens = _TOKENS
     card_type = PlayingCard
     for place in places:
-        names = [i.code if type(i) is card_type else tokens[type(i)](i) for i in place.items]
+        items = list(place.items)
+        kinds = set(map(type, items))
+        if kinds == {str} or not kinds:
+            names = items
+        elif kinds == {card_type}:
+            names = list(map(_code, items))
+        else:
+            names = [i.code if type(i) is card_type else tokens[type(i)](i) for i in items]
         every += names
         by = place.seen_by
         if isinstance(by, str):  # EVERYONE
@@ -105,20 +119,85 @@ def unseen(places: Iterable[Place], seats: int) -> list[set[str]]:
     return [hidden.difference(mine) for mine in seen] + [hidden]
 
 
+def names_none(value: Any, hidden: set[str] | frozenset[str]) -> bool:
+    """True when no string in `value` names a hidden item, so that `redact` would return it as it is;
+    False when one may (then `redact` reads it). Found at C speed, without a walk: `marshal` writes
+    every string held in dicts, lists, tuples (and sets) whole, as UTF-8 (lone surrogates passed
+    through), so a hidden item's name that is not found in those bytes is in no string there. A
+    value marshal does not write (an object of another type, a subclass of str, dict, list or tuple)
+    answers False."""
+    if not hidden:
+        return True
+    try:
+        data = marshal.dumps(value)
+        return not any(map(data.__contains__, map(str.encode, hidden, repeat("utf-8"), repeat("surrogatepass"))))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return False
+
+
+#: the types of a view's leaves that `redact` leaves as they are (a string is read against the hidden)
+_PLAIN_LEAVES = frozenset((int, float, bool, type(None)))
+_FLAT = _PLAIN_LEAVES | {str}
+
+
 def redact(value: Any, hidden: set[str] | frozenset[str]) -> Any:
     """`value` (a view) with every string that names a hidden item replaced by "?" (copied where it
-    changes; the same object where nothing is hidden in it)."""
+    changes; the same object where nothing is hidden in it). Strings, dicts, lists and tuples are read
+    (those very types, not their subclasses); anything else is left as it is.
+
+    Asked of every view a screen draws, so kept lean: a dict, list or tuple of plain leaves (strings,
+    numbers, None) that names no hidden item is found so at C speed, by the types of its items and
+    one `isdisjoint`; the others are walked item by item, leaves read in place and only containers
+    asked again."""
     t = type(value)
     if t is str:
         return "?" if value in hidden else value
     if t is dict:
-        out = {k: redact(v, hidden) for k, v in value.items()}
-        return out if any(out[k] is not v for k, v in value.items()) else value
-    if t is list or t is tuple:
-        items = [redact(v, hidden) for v in value]
-        if any(x is not y for x, y in zip(items, value)):
-            return items if t is list else tuple(items)
-    return value
+        items: Any = value.values()
+    elif t is list or t is tuple:
+        items = value
+    else:
+        return value
+    kinds = set(map(type, items))
+    if kinds <= _FLAT and (str not in kinds or hidden.isdisjoint(items)):
+        return value  # no container in it, and none of its strings is hidden
+    if t is dict:
+        out: Any = None
+        for k, v in value.items():
+            kind = type(v)
+            if kind is str:
+                if v not in hidden:
+                    continue
+                new = "?"
+            elif kind is dict or kind is list or kind is tuple:
+                new = redact(v, hidden)
+                if new is v:
+                    continue
+            else:
+                continue
+            if out is None:
+                out = dict(value)
+            out[k] = new
+        return value if out is None else out
+    changed: list[Any] | None = None
+    for i, v in enumerate(value):
+        kind = type(v)
+        if kind is str:
+            if v not in hidden:
+                continue
+            new = "?"
+        elif kind is dict or kind is list or kind is tuple:
+            new = redact(v, hidden)
+            if new is v:
+                continue
+        else:
+            continue
+        if changed is None:
+            changed = list(value)
+        changed[i] = new
+    if changed is None:
+        return value
+    return changed if t is list else tuple(changed)
 
 
 # -- the same game with items relabelled --------------------------------------------------------------
