@@ -161,26 +161,8 @@ def redact(value: Any, hidden: set[str] | frozenset[str]) -> Any:
     kinds = set(map(type, items))
     if kinds <= _FLAT and (str not in kinds or hidden.isdisjoint(items)):
         return value  # no container in it, and none of its strings is hidden
-    if t is dict:
-        out: Any = None
-        for k, v in value.items():
-            kind = type(v)
-            if kind is str:
-                if v not in hidden:
-                    continue
-                new = "?"
-            elif kind is dict or kind is list or kind is tuple:
-                new = redact(v, hidden)
-                if new is v:
-                    continue
-            else:
-                continue
-            if out is None:
-                out = dict(value)
-            out[k] = new
-        return value if out is None else out
-    changed: list[Any] | None = None
-    for i, v in enumerate(value):
+    out: Any = None  # the copy, made at the first item that changes
+    for k, v in (value.items() if t is dict else enumerate(value)):
         kind = type(v)
         if kind is str:
             if v not in hidden:
@@ -192,12 +174,12 @@ def redact(value: Any, hidden: set[str] | frozenset[str]) -> Any:
                 continue
         else:
             continue
-        if changed is None:
-            changed = list(value)
-        changed[i] = new
-    if changed is None:
+        if out is None:
+            out = dict(value) if t is dict else list(value)
+        out[k] = new
+    if out is None:
         return value
-    return changed if t is list else tuple(changed)
+    return tuple(out) if t is tuple else out
 
 
 # -- the same game with items relabelled --------------------------------------------------------------
