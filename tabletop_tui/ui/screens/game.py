@@ -719,7 +719,28 @@ class GameScreen(Screen):
                 parts.append(f"Waiting for {names[seat]}, on another screen.")
         return " ".join(parts)
 
+    #: while the choices are made (`current_actions`): the seats' views their labels read, one a seat
+    _label_views: dict[int | None, dict] | None = None
+
+    def label_view(self, seat: int | None) -> dict:
+        """The seat's view (None: the table's) for the labels of its choices: while they are made, one
+        view for all of them, not one a label; otherwise the view as it is now."""
+        views = self._label_views
+        if views is None:
+            return self.game.view(seat)
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = self.game.view(seat)
+        return view
+
     def current_actions(self) -> list[Action]:
+        self._label_views = {}
+        try:
+            return self._current_actions()
+        finally:
+            self._label_views = None
+
+    def _current_actions(self) -> list[Action]:
         if not self.input_open():
             return []
         actions: list[Action] = []

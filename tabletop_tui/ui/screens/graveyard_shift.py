@@ -95,7 +95,6 @@ class GraveyardShiftScreen(BoardScreen):
         self.group: list[int] = []
         self.direction: int | None = None
         self.distance = 0
-        self._labels_from: dict | None = None  # the view the choices' labels read (current_actions)
 
     def make_board(self) -> GridBoard:
         return GraveBoard(3, 6, cell_width=8, cell_height=3, labels=True, lines=True)
@@ -348,15 +347,9 @@ class GraveyardShiftScreen(BoardScreen):
             return "x"
         return super().action_key(move, index)
 
-    def current_actions(self):
-        self._labels_from = None  # the labels read the table as it is now
-        return super().current_actions()
-
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         if move.kind == "move":
-            if self._labels_from is None:  # one view for all the choices of a moment
-                self._labels_from = self.game.view(seat)
-            view = self._labels_from
+            view = self.label_view(seat)
             here = view["pawns"][seat]
             t = move.args[0]
             cols = view["cols"]

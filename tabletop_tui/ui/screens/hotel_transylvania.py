@@ -71,7 +71,6 @@ class HotelTransylvaniaScreen(GameScreen):
         super().__init__(*args, **kwargs)
         #: each row of rooms' lines (its ghosts, its guests), by what each is drawn from
         self._suit_lines: Kept[Text] = Kept(128)
-        self._guest_view: dict | None = None  # the public view the guests' labels read
         self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
         self._hand_from: tuple | None = None  # what the hand's lines were last built from
         self._room_cells: Kept[Text] = Kept(512)  # a room's cells on its row, by what they show
@@ -278,23 +277,16 @@ class HotelTransylvaniaScreen(GameScreen):
                 out.append(orders[want])
         return out
 
-    def current_actions(self):
-        self._guest_view = None  # the labels read the table as it is now
-        return super().current_actions()
-
     def guests_view(self) -> dict:
         """The public view the guests' labels read, one for all the choices of a moment: the view the
         table was just drawn from where it is of the game as it is (the same game object, as many moves:
         a move adds one, an undo makes a new game; the guests are public, the same in every seat's view),
-        else a view read anew."""
-        if self._guest_view is None:
-            shown = self._shown
-            game = self.game
-            if shown is not None and shown[0] is game and shown[1] == len(game.history):
-                self._guest_view = shown[2]
-            else:
-                self._guest_view = self.game.view(None)
-        return self._guest_view
+        else the table's view for the labels (`label_view`)."""
+        shown = self._shown
+        game = self.game
+        if shown is not None and shown[0] is game and shown[1] == len(game.history):
+            return shown[2]
+        return self.label_view(None)
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         kind = move.kind

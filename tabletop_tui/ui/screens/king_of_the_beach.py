@@ -95,7 +95,6 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         self._rows: Kept[list[Text]] = Kept(64)  # a row of the pyramid's lines by what they are drawn from
         self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
         self._pyramid_width = 0
-        self._label_views: dict[int, dict] = {}  # the views the choices' labels read, by seat, for one moment
 
     def compose_table(self) -> ComposeResult:
         # every part drawn by lines: a move changes a row or two of the pyramid (the space to play, a card
@@ -345,17 +344,6 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         return f"Waiting for {names[who]}'s {SUIT_GLYPH[suit]} action."
 
     # -- choices --------------------------------------------------------------------------------------
-
-    def current_actions(self):
-        self._label_views = {}  # the labels read the table as it is now
-        return super().current_actions()
-
-    def label_view(self, seat: int) -> dict:
-        """The seat's view for the labels of its choices, one for all of them."""
-        view = self._label_views.get(seat)
-        if view is None:
-            view = self._label_views[seat] = self.game.view(seat)
-        return view
 
     def action_key(self, move: Move, index: int) -> str:
         return KEYS[index] if index < len(KEYS) else ""

@@ -21,7 +21,7 @@ from tabletop_tui.rules.engine import Move
 from tabletop_tui.rules.particle_stream import ordinal
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import CARD_HEIGHT, CardHand, chip_text
-from tabletop_tui.ui.widgets.common import Action, Drawn
+from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -262,24 +262,6 @@ class ParticleStreamScreen(GameScreen):
         if mine:
             return f"{names[seat]}: swap with a target (→) or stay {here}."
         return f"Waiting for {names[acting]} to swap or stay."
-
-    def current_actions(self) -> list[Action]:
-        # the labels read the seat's view: made once for all of its choices, not once for each
-        self._label_views: dict[int, dict] | None = {}
-        try:
-            return super().current_actions()
-        finally:
-            self._label_views = None
-
-    def label_view(self, seat: int) -> dict:
-        """The seat's view, for the labels of its choices (one view for all, while they are made)."""
-        views = getattr(self, "_label_views", None)
-        if views is None:
-            return self.game.view(seat)
-        view = views.get(seat)
-        if view is None:
-            view = views[seat] = self.game.view(seat)
-        return view
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         if move.kind not in ("play", "swap", "stay"):
