@@ -84,8 +84,6 @@ class ShortBusToParadiseScreen(HeldParts, GameScreen):
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        if view["viewer"] is not None:  # the labels of the viewer's choices read this view too
-            self._label_view = ((view["viewer"], len(self.game.history), id(self.game)), view)
         # (a line wider than its part, which only the hand's may be, wrapped at its spaces as a Static
         # wraps it: so that the part is never drawn whole, nor laid out again but where its number of
         # lines changes)
@@ -227,18 +225,9 @@ class ShortBusToParadiseScreen(HeldParts, GameScreen):
 
     # -- choices --------------------------------------------------------------------------------------
 
-    def seat_view(self, seat: int) -> dict:
-        """The seat's view for the labels of its choices, one for all of them."""
-        key = (seat, len(self.game.history), id(self.game))
-        cached = getattr(self, "_label_view", None)
-        if cached is None or cached[0] != key:
-            cached = (key, self.game.view(seat))
-            self._label_view = cached
-        return cached[1]
-
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         kind = move.kind
-        view = self.seat_view(seat)  # what the seat sees: the pot and the docks are face up
+        view = self.label_view(seat)  # what the seat sees: the pot and the docks are face up
         if kind == "play":
             return f"Play {tight_chip(move.args[0]).plain}"
         if kind == "group":
