@@ -12,6 +12,8 @@ A card is played, and then a swap or a stay chosen, by its key in the action bar
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual.app import ComposeResult
 
@@ -44,6 +46,25 @@ def tight(code) -> Text:
 
 
 def chips(codes, dim: bool = False) -> Text:
+    """Cards on one line as chips, a space between (dimmed: face down, or beneath the top of a pile)."""
+    return _shared_chips(codes, dim).copy()
+
+
+def _shared_chips(codes, dim: bool = False) -> Text:
+    """`chips`, the one kept for these cards: appended (append_text copies it), never changed."""
+    try:
+        return _chips(tuple(codes), dim)
+    except TypeError:  # (a code that is not hashable: made anew)
+        return _made_chips(codes, dim)
+
+
+@lru_cache(maxsize=256)
+def _chips(codes: tuple, dim: bool) -> Text:
+    """`chips`, kept by the cards and the dimming (never changed: `chips` hands out copies)."""
+    return _made_chips(codes, dim)
+
+
+def _made_chips(codes, dim: bool) -> Text:
     out = Text()
     for i, code in enumerate(codes):
         if i:
@@ -161,7 +182,7 @@ class ParticleStreamScreen(GameScreen):
             if len(beneath) > fit:
                 fit = max(0, (room - 3) // 4)
             if beneath:
-                out.append_text(chips(beneath[:fit], dim=True))
+                out.append_text(_shared_chips(beneath[:fit], dim=True))
                 if len(beneath) > fit:
                     out.append(f" +{len(beneath) - fit}", style="dim")
         return lines
@@ -203,15 +224,15 @@ class ParticleStreamScreen(GameScreen):
             out.append("  ")
             out.append(name_cell(names[s], nw) + " ", style="bold" if s == viewer else "")
             up = view["up"][s]
-            out.append_text(chips(up))
+            out.append_text(_shared_chips(up))
             down = view["down"][s]
             if down:
                 out.append(" + " if up else "+ ", style="dim")
                 if s == viewer and view["hidden"] is not None:
-                    out.append_text(chips(view["hidden"]))
+                    out.append_text(_shared_chips(view["hidden"]))
                     out.append(" yours alone", style="dim italic")
                 else:
-                    out.append_text(chips([None] * down))
+                    out.append_text(_shared_chips([None] * down))
             elif not up:
                 out.append("no cards", style="dim")
         return lines

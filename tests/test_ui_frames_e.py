@@ -1,0 +1,82 @@
+"""Monster Builder, Short Bus to Paradise and Particle Stream, by counts: the pieces of a table made once
+for what they show (and the same lines as before), and the labels of a seat's choices read one view."""
+
+import random
+
+from rich.text import Text
+
+from tabletop_tui.ui.screens import monster_builder as mb
+from tabletop_tui.ui.screens import particle_stream as ps
+from tabletop_tui.ui.screens.game import GameScreen
+from tabletop_tui.ui.widgets.things import side_by_side
+from test_ui_frames import Counts, quiet, scene_app
+
+
+def shows(lines: list[Text]) -> list[tuple]:
+    return [(line.plain, list(line.spans), line.style, line.justify, line.overflow, line.end) for line in lines]
+
+
+def test_monster_builder_joins_its_blocks_as_side_by_side_does_and_draws_a_body_once():
+    rnd = random.Random(5)
+    mb._body_lines.cache_clear()
+    mb._die_block.cache_clear()
+    for _ in range(40):
+        parts = tuple(rnd.randrange(7) for _ in range(5))
+        marked = (rnd.randrange(5),) if rnd.random() < 0.3 else ()
+        body = mb._body_lines(parts, marked)
+        # each styled cell a span of its own, as appending the cells one by one made them
+        line = Text()
+        for i, ch in enumerate(body[1].plain):
+            style = next((s.style for s in body[1].spans if s.start == i), "")
+            line.append(ch, style=style)
+        assert shows([line]) == shows([body[1]]) and all(s.end - s.start == 1 for s in body[1].spans)
+        dice = [mb._die_block(rnd.randrange(1, 7), rnd.choice(["bold", "dim", "bold yellow"]), rnd.random() < .5, i)
+                for i in range(1, 5)]
+        compact = [mb.compact_line(s, {"name": "Bo" * s, "parts": list(parts)}, 4, s == 0, marked) for s in range(3)]
+        for blocks, gap in (([[Text("▶1 Ann", style="bold")] + body, compact + [Text("")]], 2), (dice, 1),
+                            ([body, [], dice[0]], 0)):
+            before = shows(sum(blocks, []))
+            assert shows(mb.join_beside(blocks, gap)) == shows(side_by_side(blocks, gap))
+            assert shows(sum(blocks, [])) == before  # (the blocks kept are never changed)
+    made = mb._body_lines.cache_info()
+    assert made.misses <= 40
+    assert mb._die_block.cache_info().misses <= 6 * 3 * 2 * 4
+    mb._body_lines((6, 6, 6, 6, 6), ())
+    assert mb._body_lines.cache_info().misses <= made.misses + 1
+    mb._body_lines((6, 6, 6, 6, 6), ())
+    assert mb._body_lines.cache_info().hits >= 1
+
+
+def test_particle_stream_makes_a_row_of_chips_once_and_hands_out_copies(monkeypatch):
+    made: list[tuple] = []
+    make = ps._made_chips
+    monkeypatch.setattr(ps, "_made_chips", lambda codes, dim: made.append((tuple(codes), dim)) or make(codes, dim))
+    ps._chips.cache_clear()
+    first = ps.chips(["AH", "7C", None], dim=True)
+    kept = shows([first])
+    first.stylize("reverse")  # a copy: the one kept is not changed
+    again = ps.chips(["AH", "7C", None], dim=True)
+    assert shows([again]) == kept and made == [(("AH", "7C", None), True)]
+    assert shows([ps.chips(["AH", "7C", None])]) != kept and len(made) == 2
+    assert [s for s in again.spans if "dim" in str(s.style)]
+
+
+async def test_short_bus_labels_read_one_view_a_seat(make_app, store, monkeypatch):
+    app = scene_app(make_app, store, "short-bus-to-paradise")
+    counts = Counts(monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        game = screen.game
+        asked: list[object] = []
+        view = type(game).view
+        monkeypatch.setattr(type(game), "view", lambda g, seat=None: asked.append(seat) or view(g, seat))
+        actions = screen.current_actions()
+        labelled = [a for a in actions if a.move.kind in ("group", "steal", "into")]
+        assert labelled and asked == [screen.viewer()]  # one view for all of the seat's labels
+        asked.clear()
+        assert [a.label for a in screen.current_actions()] == [a.label for a in actions]
+        assert len(asked) == 1
+        screen.label_view(screen.viewer())  # outside current_actions: the view as it is now
+        assert len(asked) == 2
