@@ -7,6 +7,7 @@ from rich.text import Text
 
 from tabletop_tui.ui.screens import monster_builder as mb
 from tabletop_tui.ui.screens import particle_stream as ps
+from tabletop_tui.ui.screens import thief_in_the_night as tn
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.things import side_by_side
 from test_ui_frames import Counts, quiet, scene_app
@@ -80,3 +81,19 @@ async def test_short_bus_labels_read_one_view_a_seat(make_app, store, monkeypatc
         assert len(asked) == 1
         screen.label_view(screen.viewer())  # outside current_actions: the view as it is now
         assert len(asked) == 2
+
+
+def test_thief_in_the_night_splits_the_hands_as_rich_does():
+    rnd = random.Random(2)
+    texts = []
+    for _ in range(300):
+        text = Text(style=rnd.choice(["", "bold"]), justify=rnd.choice([None, "left"]))
+        for _ in range(rnd.randrange(8)):
+            text.append(rnd.choice(["", "\n", "G1 ", "\nLast showdown: ", "7♣\n", "\n\n", "C  2♥\nG2"]),
+                        style=rnd.choice(["", "dim", "bold #ff5fd7"]))
+        if len(text) and rnd.random() < 0.3:
+            text.stylize("underline", rnd.randrange(len(text)), rnd.randrange(len(text) + 1))
+        texts.append(text)
+    assert sum("\n" in text.plain for text in texts) > 100
+    for text in texts:
+        assert shows(tn.split_lines(text)) == shows(text.split("\n", allow_blank=True))
