@@ -67,10 +67,10 @@ class PontifuseScreen(BoardScreen):
                                             view["directions"], self.grid.cell_width))):
             self.set_board(view, territories)
 
+        # (the board's number, and that the earlier boards were scoreless, in the title bar's status:
+        # in the notes they wrapped them to a line more at the next board, which laid the screen out)
         notes = Text()
         notes.append("Names as the English know them; the Basque mirror them. ", style="dim")
-        if view["board_number"] > 1:
-            notes.append(f"Board {view['board_number']}: the earlier boards were scoreless. ", style="italic")
         if view["early_bird"] is not None:
             notes.append(f"Early bird: {names[view['early_bird']]}.", style="yellow")
         self.query_one("#pf-notes", Notes).update(notes)
@@ -108,7 +108,9 @@ class PontifuseScreen(BoardScreen):
         return ["Mark", "Flanked", "Points"], rows
 
     def status(self, view: dict) -> str:
-        return f"board {view['board_number']}" + (f" of at most {view['replay_limit']}" if view["replay_limit"] else "")
+        number = view["board_number"]
+        return (f"board {number}" + (f" of at most {view['replay_limit']}" if view["replay_limit"] else "")
+                + (f" (the earlier {'one' if number == 2 else number - 1} scoreless)" if number > 1 else ""))
 
     def prompt(self, view: dict) -> str:
         names = view["players"]
