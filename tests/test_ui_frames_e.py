@@ -97,3 +97,29 @@ def test_thief_in_the_night_splits_the_hands_as_rich_does():
     assert sum("\n" in text.plain for text in texts) > 100
     for text in texts:
         assert shows(tn.split_lines(text)) == shows(text.split("\n", allow_blank=True))
+
+
+def test_dungeon_crawl_builds_a_heros_line_only_when_it_changed(monkeypatch):
+    from tabletop_tui import catalog
+    from tabletop_tui.ui.screens.dungeon_crawl import DungeonCrawlScreen
+    from tabletop_tui.ui.widgets.kept import Kept
+
+    game = catalog.get("dungeon-crawl").rules_class()(["Ann", "Bob", "Cy"], seed=3)
+    rnd = random.Random(3)
+    for _ in range(12):
+        seat = next(s for s in game.to_act() if game.legal_moves(s))
+        game.play(seat, rnd.choice(game.legal_moves(seat)))
+    built: list[int] = []
+    line = DungeonCrawlScreen.hero_line
+    monkeypatch.setattr(DungeonCrawlScreen, "hero_line", lambda self, s, h, current: built.append(s) or
+                        line(self, s, h, current))
+    screen = DungeonCrawlScreen.__new__(DungeonCrawlScreen)  # (the lines need no app)
+    screen._heroes = Kept(64)
+    view = game.view(None)
+    lines = DungeonCrawlScreen.heroes_lines(screen, view)
+    assert built == [0, 1, 2] and len(lines) == 4 and all(line.style == "bold dim" for line in lines)
+    assert "\n" not in "".join(line.plain for line in lines)
+    heroes = [dict(h) for h in view["heroes"]]
+    heroes[1]["xp"] = heroes[1].get("xp", 0) + 1
+    again = DungeonCrawlScreen.heroes_lines(screen, dict(view, heroes=heroes))
+    assert built == [0, 1, 2, 1] and again[2] is not lines[2] and again[1] is lines[1] and again[3] is lines[3]

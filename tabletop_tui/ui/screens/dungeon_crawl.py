@@ -46,6 +46,7 @@ class DungeonCrawlScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._zones: Kept[list[Text]] = Kept(64)  # each zone's lines, by what they are drawn from
+        self._heroes: Kept[Text] = Kept(64)  # each hero's line, by what it shows
         #: each part's most lines at a size of the screen and a width of the part: (the sizes, the most)
         self._most: dict[str, tuple[object, int]] = {}
 
@@ -62,7 +63,7 @@ class DungeonCrawlScreen(GameScreen):
         self.cell_width = max(CELL, min(MAX_CELL, (room - 4) // dc.ZONE_SIZE))
         self.show_lines("#dc-board", self.board_lines(view))
         self.show_part("#dc-now", self.now_text(view))
-        self.show_part("#dc-heroes", self.heroes_text(view))
+        self.show_lines("#dc-heroes", self.heroes_lines(view))
 
     def show_part(self, part: str, text: Text) -> None:
         """A part of the table, drawn by lines: a line wider than the part is wrapped at its spaces as a
@@ -209,26 +210,32 @@ class DungeonCrawlScreen(GameScreen):
         text.rstrip()
         return text
 
-    def heroes_text(self, view: dict) -> Text:
-        text = Text("# Name      Dmg/Hp Pw Sp XP Wpn Food Gold\n", style="bold dim")
+    def heroes_lines(self, view: dict) -> list[Text]:
+        """A line for the head and one for each hero, on the head's style ("bold dim", as the lines of
+        one Text in that style, split), each hero's line built only when what it shows changed."""
+        lines = [Text("# Name      Dmg/Hp Pw Sp XP Wpn Food Gold", style="bold dim")]
         current = view["current"]
+        kept = self._heroes
         for s, h in enumerate(view["heroes"]):
-            text.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
-            name = h["name"][:9].ljust(9)
-            text.append(f" {name} ", style="bold" if s == current else "")
-            if not h["built"]:
-                text.append("building\n", style="dim")
-                continue
-            if not h["alive"]:
-                text.append("dead\n", style="dim red")
-                continue
-            text.append(f"{h['damage']:>3}/{h['health']:<2} ", style="red" if h["damage"] else "")
-            text.append(f"{h['power']:>2} {h['speed']:>2} {h['xp']:>2} ")
-            text.append_text(self.cell(card_text(h["weapon"]), 4))
-            text.append_text(self.cell(card_text(h["food"]), 5))
-            text.append(str(sum(dc.value_of(c) for c in h["gold"])))
-            text.append("\n")
-        text.rstrip()
+            lines.append(kept.built((s, s == current, repr(h)), lambda s=s, h=h: self.hero_line(s, h, s == current)))
+        return lines
+
+    def hero_line(self, s: int, h: dict, current: bool) -> Text:
+        text = Text(style="bold dim")
+        text.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+        name = h["name"][:9].ljust(9)
+        text.append(f" {name} ", style="bold" if current else "")
+        if not h["built"]:
+            text.append("building", style="dim")
+            return text
+        if not h["alive"]:
+            text.append("dead", style="dim red")
+            return text
+        text.append(f"{h['damage']:>3}/{h['health']:<2} ", style="red" if h["damage"] else "")
+        text.append(f"{h['power']:>2} {h['speed']:>2} {h['xp']:>2} ")
+        text.append_text(self.cell(card_text(h["weapon"]), 4))
+        text.append_text(self.cell(card_text(h["food"]), 5))
+        text.append(str(sum(dc.value_of(c) for c in h["gold"])))
         return text
 
     # -- the frame --------------------------------------------------------------------------------------
