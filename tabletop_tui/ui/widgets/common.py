@@ -292,8 +292,8 @@ class Drawn(KeptLines, Static):
             if _one_line(old, styles, width) and _one_line(new, styles, width):
                 return True  # (one line each: nothing to render to tell)
             if self.steady and self._held.width == width:
-                return self._held.holds(width, 1 if _one_line(new, styles, width) else new.get_height(styles, width))
-            if old.get_height(styles, width) != new.get_height(styles, width):
+                return self._held.holds(width, 1 if _one_line(new, styles, width) else _height(new, styles, width))
+            if _height(old, styles, width) != _height(new, styles, width):
                 return False
         return True
 
@@ -321,6 +321,20 @@ def _one_line(visual: Visual, styles, width: int) -> bool:
     plain = visual.plain
     return (width > 0 and "\n" not in plain and "\t" not in plain
             and visual.cell_length + styles.get("line_pad", 0) * 2 <= width)
+
+
+def _height(visual: Visual, styles, width: int) -> int:
+    """The height of `visual` at `width` (Visual.get_height), told without wrapping it where it is a
+    text of which no line is wider than the room: one line each (each a line of Content.split, and one
+    that fits is not wrapped, nor folded, nor cut)."""
+    if isinstance(visual, Content):
+        plain = visual.plain
+        room = width - styles.get("line_pad", 0) * 2
+        if room > 0 and "\t" not in plain:
+            lines = plain.split("\n")
+            if max(map(len, lines)) <= room and all(map(_one_cell, lines)):
+                return len(lines)
+    return visual.get_height(styles, width)
 
 
 class _Row:
@@ -490,6 +504,10 @@ def _one_cell(plain: str) -> bool:
 def _wrap_one_cell(plain: str, width: int) -> list[str]:
     """The lines rich's Text.wrap (justify "default", overflow "fold") cuts a line of one-cell characters
     into at `width`: rich's divide_line, rstrip_end and truncate, a character to a cell."""
+    if len(plain) <= width:
+        return [plain]
+    if plain[0] != " " and not _NOT_SPACE_BREAK.search(plain) and max(map(len, plain.split(" "))) <= width:
+        return _wrap_words(plain, width)
     breaks: list[int] = []
     offset = 0
     for match in _WORD.finditer(plain):
@@ -520,6 +538,32 @@ def _wrap_one_cell(plain: str, width: int) -> list[str]:
                 line = line[:-min(len(space.group()), len(line) - width)]
             line = line[:width]
         lines.append(line)
+    return lines
+
+
+_NOT_SPACE_BREAK = re.compile(r"[^\S ]")  # a space that is not " " (a tab, a no-break space)
+_SPACES = re.compile(r" *")
+
+
+def _wrap_words(plain: str, width: int) -> list[str]:
+    """_wrap_one_cell's lines for a text that starts with a word, whose only spaces are " " and whose
+    every word fits the width (nothing folded): a line at a time, each the words whose ends (their
+    trailing spaces left out) are within the width, the next line from the next word."""
+    lines = []
+    end = len(plain)
+    start = 0
+    match = _SPACES.match
+    while end - start > width:
+        line = plain[start:start + width + 1]  # (a space after the line's first word, as it fits)
+        cut = match(plain, start + len(line[:line.rindex(" ")].rstrip(" "))).end()
+        if cut == end:  # (only spaces after the last word that fits: kept on its line)
+            break
+        lines.append(plain[start:cut])
+        start = cut
+    lines.append(plain[start:])
+    for i, line in enumerate(lines):
+        if len(line) > width:  # (spaces past the width, at the end of a line: rstrip_end)
+            lines[i] = line[:width]
     return lines
 
 
@@ -685,6 +729,9 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
     _style_now: Style | None = None
     _width_now = 0
     _scroll_now = (0, 0)
+    #: while a batch is written: the log's width and the console's options, once found
+    _room_now: int | None = None
+    _options_now = None
 
     def __init__(self, **kwargs):
         super().__init__(wrap=True, markup=False, min_width=20, max_lines=self.MAX_ENTRIES * 4,
@@ -713,7 +760,11 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         (in a name saved by an older program) are shown as escape codes."""
         text = _printable_text(text)
         self._entries.append(text)
-        del self._entries[: -self.MAX_ENTRIES]
+        if len(self._entries) > self.MAX_ENTRIES:
+            del self._entries[: -self.MAX_ENTRIES]
+        if self._writing:
+            self.write(text, scroll_end=None if not self._size_known else False)
+            return
         with self._batch():
             self.write(text, scroll_end=None if not self._size_known else False)
 
@@ -723,7 +774,11 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         if (not isinstance(content, Text) or not content.plain or width is not None or expand or not shrink
                 or not self._size_known):
             return super().write(content, width, expand, shrink, scroll_end, animate)
-        room = self.scrollable_content_region.width
+        room = self._room_now
+        if room is None:
+            room = self.scrollable_content_region.width
+            if self._writing:
+                self._room_now = room  # (the log's width does not change while a batch is written)
         key = (content.plain, tuple(content.spans), content.style, content.justify, content.overflow,
                content.no_wrap, content.end, room)
         hit = self._rendered.get(key)
@@ -763,7 +818,11 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
         if (text._spans or text.justify not in (None, "default") or text.overflow not in (None, "fold")
                 or text.no_wrap or text.end != "\n"):
             return None
-        options = self.app.console.options
+        options = self._options_now
+        if options is None:
+            options = self.app.console.options
+            if self._writing:
+                self._options_now = options  # (the console's options, found once for a batch)
         plain = text.plain
         if (options.justify or options.overflow or options.no_wrap or options.max_width < 1
                 or "\n" in plain or "\t" in plain or not _one_cell(plain)):
@@ -816,6 +875,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
                 self._sized = True
                 self.virtual_size = Size(self._widest_line_width, len(self.lines))
             self._writing = 0
+            self._room_now = self._options_now = None
         self._show_new(first)
 
     def _show_new(self, first: int) -> None:
