@@ -123,3 +123,19 @@ def test_dungeon_crawl_builds_a_heros_line_only_when_it_changed(monkeypatch):
     heroes[1]["xp"] = heroes[1].get("xp", 0) + 1
     again = DungeonCrawlScreen.heroes_lines(screen, dict(view, heroes=heroes))
     assert built == [0, 1, 2, 1] and again[2] is not lines[2] and again[1] is lines[1] and again[3] is lines[3]
+
+
+def test_caribbean_star_makes_a_row_of_cards_once_and_hands_out_copies(monkeypatch):
+    from tabletop_tui.ui.screens import caribbean_star as cs
+
+    made: list[str] = []
+    chip = cs.tight_chip
+    monkeypatch.setattr(cs, "tight_chip", lambda code: made.append(code) or chip(code))
+    cs._tight.cache_clear()
+    cs._tights.cache_clear()
+    row = cs.tights(["AH", "?", "10C"])
+    kept = shows([row])
+    row.stylize("reverse")  # a copy: the one kept is not changed
+    assert shows([cs.tights(["AH", "?", "10C"])]) == kept and made == ["AH", "10C"]
+    assert cs.tight("AH").plain == "A♥" and made == ["AH", "10C"]
+    assert "▮" in kept[0][0]

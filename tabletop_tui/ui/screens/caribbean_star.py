@@ -10,6 +10,8 @@ unless the table chose to ask only Ace holders.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual.app import ComposeResult
 
@@ -31,13 +33,25 @@ TURN = ("done", "queue", "last_show", "farewell", "asking", "buffet")
 
 def tight(code) -> Text:
     """A card on one line ("A♣", "10♥"); a card hidden from the viewer as "▮"."""
+    return _tight(code).copy()
+
+
+@lru_cache(maxsize=128)
+def _tight(code) -> Text:
+    """`tight`, kept by the card (appended, which copies it; never changed)."""
     if code == "?":
         return Text("▮", "dim")
     return tight_chip(code)
 
 
 def tights(codes) -> Text:
-    return Text(" ").join(tight(c) for c in codes)
+    return _tights(tuple(codes)).copy()
+
+
+@lru_cache(maxsize=128)
+def _tights(codes: tuple) -> Text:
+    """Cards on one line, a space between, kept by the cards (appended, never changed)."""
+    return Text(" ").join(_tight(c) for c in codes)
 
 
 def signed(n: int) -> str:
@@ -117,7 +131,7 @@ class CaribbeanStarScreen(GameScreen):
         head = Text(f"{names[viewer]}'s hand", style="bold")
         if laid and laid != "down":
             head.append("  laid face down: ", style="dim")
-            head.append_text(tight(laid))
+            head.append_text(_tight(laid))
         elif playing:
             head.append("  lay a card face down (Aces stay in hand)", style="dim")
         if not cards:
@@ -137,11 +151,11 @@ class CaribbeanStarScreen(GameScreen):
         known = view["known"][seat]
         if known and not own:
             out.append(" · known: ", style="dim")
-            out.append_text(tights(known))
+            out.append_text(_tights(tuple(known)))
         out.append("\n  pile: ", style="dim")
         pile = view["piles"][seat]
         if pile:
-            out.append_text(tights(pile))
+            out.append_text(_tights(tuple(pile)))
             points, minutes = view["shows"][seat]
             out.append(f"  → {minutes} min, {signed(points)} now", style="yellow")
         else:
@@ -173,14 +187,14 @@ class CaribbeanStarScreen(GameScreen):
                 out.append(" · ")
             first = False
             out.append(f"{names[seat]} ")
-            out.append_text(tight(code))
+            out.append_text(_tight(code))
             out.append(f"  {what}", style="dim")
         for i, (seat, code) in enumerate(queue):
             if not first:
                 out.append(" · ")
             first = False
             out.append(f"{names[seat]} ")
-            out.append_text(tight(code))
+            out.append_text(_tight(code))
             out.append(f"  {FUNCTION[card(code).rank]}", style="")
             if i == 0:
                 if view["asking"] is not None:
@@ -209,7 +223,7 @@ class CaribbeanStarScreen(GameScreen):
         if phase == "ask":
             s, code = view["queue"][0]
             c = card(code)
-            return f"{names[seat]}: stop {names[s]}'s {tight(code).plain} ({FUNCTION[c.rank]}) with an Ace?"
+            return f"{names[seat]}: stop {names[s]}'s {_tight(code).plain} ({FUNCTION[c.rank]}) with an Ace?"
         if phase == "buffet":
             return f"{names[seat]}: a Dinner Buffet: perform one Magic Trick for half its points?"
         return ""
@@ -224,7 +238,7 @@ class CaribbeanStarScreen(GameScreen):
                 c = card(move.args[0])
             except ValueError:
                 return super().action_label(seat, move, optional)
-            return f"Lay {tight(c.code).plain} {FUNCTION[c.rank]}"
+            return f"Lay {_tight(c.code).plain} {FUNCTION[c.rank]}"
         return super().action_label(seat, move, optional)
 
     def on_card_hand_chosen(self, message: CardHand.Chosen) -> None:
