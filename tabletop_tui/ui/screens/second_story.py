@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.app import ComposeResult
 
 from tabletop_tui.rules.components.decktet import SUITS
@@ -13,7 +13,7 @@ from tabletop_tui.ui.widgets.common import Drawn
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import (
-    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, side_by_side, suit_text,
+    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, suit_text,
 )
 
 KEYS = {
@@ -22,10 +22,47 @@ KEYS = {
 }
 
 
+def side_by_side(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
+    """things.side_by_side (blocks of lines joined side by side, each padded to its own width), the same
+    lines span for span, each made at once from its pieces' text and spans, where that one copies,
+    pads and appends each piece as a Text of its own: the house's block is made anew at every roll."""
+    height = max(len(block) for block in blocks)
+    widths = [max((line.cell_len for line in block), default=0) for block in blocks]
+    pad = " " * gap
+    out = []
+    for y in range(height):
+        plain: list[str] = []
+        spans: list[Span] = []
+        offset = 0
+        for j, block in enumerate(blocks):
+            if j:
+                plain.append(pad)
+                offset += gap
+            if y >= len(block):
+                plain.append(" " * widths[j])
+                offset += widths[j]
+                continue
+            part = block[y]
+            text = part.plain
+            short = widths[j] - part.cell_len
+            if short > 0:
+                text += " " * short
+            end = offset + len(text)
+            if part.style:
+                spans.append(Span(offset, end, part.style))
+            spans.extend(Span(start + offset, stop + offset, style) for start, stop, style in part.spans)
+            plain.append(text)
+            offset = end
+        out.append(Text("".join(plain), spans=spans))
+    return out
+
+
 class SecondStoryScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._blocks: Kept[list[Text]] = Kept(64)  # the house's card and dice, by what they show
+        # the house's card and dice (each die, the two side by side), by what they show
+        self._blocks: Kept[list[Text]] = Kept(128)
+        self._cells: Kept[Text] = Kept(128)  # the bank's chips of a suit, by what they show
 
     def compose_table(self) -> ComposeResult:
         # the parts of text drawn by lines (TextLines): a line that did not change is neither drawn
@@ -63,9 +100,10 @@ class SecondStoryScreen(GameScreen):
         """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs: the
         card and the dice each built only when what they show changed (a new roll leaves the card as it
         was, the next house the dice), kept from one key to the next (never changed: joined as copies)."""
-        card = self._blocks.built(("card", repr(house)), lambda: card_lines(house) if house else card_lines(None))
-        right = self._blocks.built(("dice", repr(roll), repr(odds)), lambda: self.dice_lines(roll, odds))
-        block = side_by_side([card, right], gap=2)
+        card_key, dice_key = ("card", repr(house)), ("dice", repr(roll), repr(odds))
+        card = self._blocks.built(card_key, lambda: card_lines(house) if house else card_lines(None))
+        right = self._blocks.built(dice_key, lambda: self.dice_lines(roll, odds))
+        block = self._blocks.built((card_key, dice_key), lambda: side_by_side([card, right], gap=2))
         self.query_one("#ss-house", TextLines).show_lines(block)
 
     def dice_lines(self, roll: dict | None, odds: dict | None) -> list[Text]:
@@ -74,15 +112,14 @@ class SecondStoryScreen(GameScreen):
         if roll:
             dice = []
             for face, hit in zip(roll["faces"], roll["hits"]):
-                shown = "0" if face in (0, 10) else str(face)
-                dice.append(die_lines(face, sides=10, style="bold green" if hit else "bold red", label=shown))
-            right += side_by_side(dice)
+                dice.append(self._blocks.built(("die", face, hit), lambda: self.die(face, hit)))
+            right += self._blocks.built(("dice", tuple(roll["faces"]), tuple(roll["hits"])), lambda: side_by_side(dice))
             needs = roll.get("target")
             verdict = Text("made it" if roll["success"] else "the guard noticed",
                            style="bold green" if roll["success"] else "bold red")
             right.append(Text(f"needs {needs}+  ") + verdict)
         else:
-            right += side_by_side([die_lines(None, 10), die_lines(None, 10)])
+            right += self._blocks.built(("dice", None), lambda: side_by_side([die_lines(None, 10), die_lines(None, 10)]))
             right.append(Text(""))
         if odds:
             parts = [f"{k.replace('_', ' ')} {round(v * 100)}%" for k, v in odds.items()]
@@ -94,18 +131,22 @@ class SecondStoryScreen(GameScreen):
         names = view["players"]
         night = Text()
         night.append(f"{names[view['current']]}'s night {view['night']}: ", style="bold")
+        lines = [night]  # (each line a Text of its own, as the night's Text split at its line breaks)
         column = night.cell_len
         for i, c in enumerate(view["revealed"]):
             chip = card_chip(c)
             if i and column + 1 + chip.cell_len > width:  # the row breaks between cards, never inside one
-                night.append("\n")
+                night = Text()
+                lines.append(night)
                 column = 0
             elif i:
                 night.append(" ")
                 column += 1
             night.append_text(chip)
             column += chip.cell_len
-        night.append("\nBag: ", style="bold")
+        night = Text()
+        lines.append(night)
+        night.append("Bag: ", style="bold")
         bag = view["bag"]
         if sum(bag.values()):
             for s in SUITS:
@@ -116,30 +157,42 @@ class SecondStoryScreen(GameScreen):
             night.append("empty", style="dim")
         if view.get("excuse_beside_bag"):
             night.append("  + the Excuse beside the bag", style="italic")
-        self.query_one("#ss-night", TextLines).show_lines(list(night.split("\n", allow_blank=True)))
+        self.query_one("#ss-night", TextLines).show_lines(lines)
 
     def show_bank(self, view: dict) -> None:
         """The bank's chips of each suit, the deck, the last night."""
         names = view["players"]
-        bank = Text()
+        lines = []  # (each line a Text of its own, as the bank's Text split at its line breaks)
         for row in range(3):
+            bank = Text()
+            lines.append(bank)
             bank.append("Bank  " if row == 0 else "      ", style="bold")
             for col in range(2):
                 s = SUITS[row + 3 * col]
                 n = view["bank"][s]
-                cell = suit_text(s, name=False)
-                cell.append(" ")
-                cell.append_text(chip_stack(n, SUIT_STYLE[s]))
-                cell.append(f" {n:>2}", style="bold" if n else "bold red")
-                cell.pad_right(18 - cell.cell_len)
-                bank.append_text(cell)
-            bank.append("\n")
+                bank.append_text(self._cells.built((s, n), lambda: self.bank_cell(s, n)))
+        bank = Text()
+        lines.append(bank)
         deck = f"Deck {view['deck_count']} · discard {view['discard_count']}"
         if view["last_night"]:
             left = [names[s] for s in view["final_turns"]]
             deck += " · LAST NIGHT" + (f": still to play {', '.join(left)}" if left else "")
         bank.append(deck, style="bold yellow" if view["last_night"] else "dim")
-        self.query_one("#ss-bank", TextLines).show_lines(list(bank.split("\n", allow_blank=True)))
+        self.query_one("#ss-bank", TextLines).show_lines(lines)
+
+    @staticmethod
+    def die(face: int, hit: bool) -> list[Text]:
+        return die_lines(face, sides=10, style="bold green" if hit else "bold red", label="0" if face in (0, 10) else str(face))
+
+    @staticmethod
+    def bank_cell(s: str, n: int) -> Text:
+        """The bank's chips of one suit (kept by what they show: a move takes from a suit or two)."""
+        cell = suit_text(s, name=False)
+        cell.append(" ")
+        cell.append_text(chip_stack(n, SUIT_STYLE[s]))
+        cell.append(f" {n:>2}", style="bold" if n else "bold red")
+        cell.pad_right(18 - cell.cell_len)
+        return cell
 
     def show_lairs(self, view: dict, drawn_from: str) -> None:
         """Every player's lair: the chips of each suit, the Excuse."""
