@@ -28,9 +28,15 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
+_TIGHT: dict[str, Text] = {}  # each card's chip, made once (a Text never changed once made)
+
+
 def tight(code) -> Text:
     """A card on one line, as a chip ("A♣", "10♥") without the space that aligns chips in a column."""
-    return tight_chip(code)
+    chip = _TIGHT.get(code)
+    if chip is None:
+        chip = _TIGHT[code] = tight_chip(code)
+    return chip
 
 
 def tights(codes) -> Text:
