@@ -13,7 +13,7 @@ of its stack shown); a narrow one shows the top two ghosts and the height.
 from __future__ import annotations
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.app import ComposeResult
 
 from tabletop_tui.rules.engine import Move
@@ -55,6 +55,24 @@ def dial(k: int, six: int) -> tuple[int, int]:
     return (k, 0 if k == 0 else 1 if k == 6 else six)
 
 
+def joined(head: Text, pieces) -> Text:
+    """`head` with `pieces` appended, span for span as `Text.append_text` appends them, made at once:
+    a row of rooms is thirteen pieces, each appended as a Text of its own where it is not kept."""
+    plain = [head.plain]
+    spans = list(head.spans)
+    offset = len(plain[0])
+    for piece in pieces:
+        text = piece.plain
+        end = offset + len(text)
+        if piece.style:
+            spans.append(Span(offset, end, piece.style))
+        if piece.spans:
+            spans.extend(Span(start + offset, stop + offset, style) for start, stop, style in piece.spans)
+        plain.append(text)
+        offset = end
+    return Text("".join(plain), style=head.style, spans=spans)
+
+
 class HandLines(MostLines, TextLines):
     """The names, the viewer's hand and order, the last guest's move: as high as the most lines they
     have had at this size of the screen, the rest blank. They are a line or two longer or shorter from
@@ -93,7 +111,7 @@ class HotelTransylvaniaScreen(GameScreen):
                      tuple(view["order"] or ()), repr(view["last"]))
         if hand_from != self._hand_from:
             self._hand_from = hand_from
-            self.query_one("#ht-hand", TextLines).show_text(self.hand_text(view))  # (wrapped as a Static wraps)
+            self.query_one("#ht-hand", TextLines).show_lines(self.hand_text(view))  # (wrapped as a Static wraps)
 
     def room(self) -> int:
         return max(44, self.query_one("#ht-board", TextLines).size.width or 46)
@@ -122,10 +140,11 @@ class HotelTransylvaniaScreen(GameScreen):
             head.append(" " + rank.rjust(w - 1), style="dim")
         lines = [head]
         cache = self._suit_lines
+        shown = tuple(map(tuple, stacks))  # (each room's stack, then whether it is the viewer's)
+        mine = tuple(code in hand for code in CODES[1:]) if hand else (False,) * ROOMS
         for suit in range(4):
             rooms = range(suit * 13 + 1, suit * 13 + 14)
-            key = ("ghosts", suit, w, tuple(tuple(stacks[room - 1]) for room in rooms),
-                   tuple(CODES[room] in hand for room in rooms))
+            key = ("ghosts", suit, w, shown[suit * 13:suit * 13 + 13], mine[suit * 13:suit * 13 + 13])
             lines.append(cache.built(key, lambda: self.ghosts_line(suit, w, stacks, hand)))
             key = ("guests", suit, w,
                    tuple((room, tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(room, ())),
@@ -138,13 +157,13 @@ class HotelTransylvaniaScreen(GameScreen):
         """A row of rooms' ghosts (and doors), the viewer's rooms marked: each room's cells built once
         for what they show (its stack, whether it is the viewer's, the width), so that a new viewer's
         marks or a card played build only the rooms they change."""
-        ghosts = Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold")
         kept = self._room_cells
+        cells = []
         for room in range(suit * 13 + 1, suit * 13 + 14):
             stack = stacks[room - 1]
             key = (room, tuple(stack), CODES[room] in hand, w)
-            ghosts.append_text(kept.built(key, lambda: self.room_cells(room, w, stack, key[2])))
-        return ghosts
+            cells.append(kept.built(key, lambda: self.room_cells(room, w, stack, key[2])))
+        return joined(Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold"), cells)
 
     @staticmethod
     def room_cells(room: int, w: int, stack: list, mine: bool) -> Text:
@@ -176,11 +195,8 @@ class HotelTransylvaniaScreen(GameScreen):
 
     def guests_line(self, suit: int, w: int, at: dict[int, list[dict]]) -> Text:
         """The guests standing on a row of rooms and on the doors before them."""
-        guests = Text("  ")
-        for i in range(13):
-            room = suit * 13 + i + 1
-            guests.append_text(self.guest_cells(at.get(-room, []), at.get(room, []), w))
-        return guests
+        return joined(Text("  "), [self.guest_cells(at.get(-room, []), at.get(room, []), w)
+                                   for room in range(suit * 13 + 1, suit * 13 + 14)])
 
     @staticmethod
     def guest_cells(at_door: list[dict], here: list[dict], w: int) -> Text:
@@ -201,15 +217,19 @@ class HotelTransylvaniaScreen(GameScreen):
             return cell + Text(" " * (w - cell.cell_len))
         return Text(" " * (w - cell.cell_len)) + cell
 
-    def hand_text(self, view: dict) -> Text:
+    def hand_text(self, view: dict) -> list[Text]:
+        """The names, the viewer's hand and order, the last guest's move: each line a Text of its own
+        (all of them dim beneath their spans, as the lines of one dim Text split at its line breaks)."""
         viewer = view["viewer"]
         names = view["players"]
         out = Text("Ghosts:", style="dim")
+        lines = [out]
         for s, name in enumerate(names):
             out.append(" ")
             out.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
             out.append(" " + cut(name, 6), style=ME if s == viewer else "")
-        out.append("\n")
+        out = Text(style="dim")
+        lines.append(out)
         if viewer is None:
             out.append("Each hand and each standing order is seen by its owner alone.", style="dim italic")
         else:
@@ -220,11 +240,15 @@ class HotelTransylvaniaScreen(GameScreen):
             else:
                 out.append("no cards", style="dim")
             order = tuple(view["order"])
-            out.append("\nSurprise order (secret): ", style="bold")
+            out = Text(style="dim")
+            lines.append(out)
+            out.append("Surprise order (secret): ", style="bold")
             out.append(order_words((order[0], order[1])))
         last = view["last"]
         if last is not None:
-            out.append("\nLast: ", style="dim")
+            out = Text(style="dim")
+            lines.append(out)
+            out.append("Last: ", style="dim")
             g = last["colour"]
             out.append(f"{LETTERS[g]}{last['before']}", GUEST_STYLES[g])
             out.append(" ")
@@ -235,7 +259,7 @@ class HotelTransylvaniaScreen(GameScreen):
             got = [f"{names[s]} {'+' if p > 0 else ''}{p}" for s, p in enumerate(last["points"]) if p]
             if got:
                 out.append(": " + ", ".join(got), style="dim")
-        return out
+        return lines
 
     def scoreboard(self, view: dict):
         tops = [0] * len(view["players"])
