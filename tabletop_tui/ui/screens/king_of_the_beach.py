@@ -94,6 +94,7 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         self._pyramids: Kept[list[Text]] = Kept(16)  # the pyramid's lines by what they are drawn from
         self._rows: Kept[list[Text]] = Kept(64)  # a row of the pyramid's lines by what they are drawn from
         self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
+        self._parts: Kept[list[Text]] = Kept(64)  # the other parts' lines by what they are drawn from
         self._pyramid_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -189,11 +190,24 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
             pyramid_lines, hint = self.replay_frame(view)
             self.show_pyramid(pyramid_lines)
         # (a line wider than its part wrapped at its spaces as a Static wraps it: so that the part is
-        # never drawn whole, nor laid out again but where its number of lines changes; no hint: no line)
-        self.show_parts([("#kb-status", self.lines(self.status_text(view))),
+        # never drawn whole, nor laid out again but where its number of lines changes; no hint: no line).
+        # Each part's lines are built once for what they are drawn from (kept, the same list): a key
+        # changes one part or two of them (the hand, the auction), and a part shown before (a viewer's
+        # hand, the known cards, as the keyboard goes round) is not built again.
+        names = tuple(view["players"])
+        viewer = view["viewer"]
+        parts = self._parts
+        status = parts.built(("status", view["phase"], view["playing"], view["stone"], bool(view["fights"]),
+                              view["round"]), lambda: self.lines(self.status_text(view)))
+        hand = parts.built(("hand", names, viewer, tuple(view["hand"] or ()) if viewer is not None else None,
+                            tuple(map(tuple, view["known"]))), lambda: self.lines(self.hand_text(view)))
+        goodies = parts.built(("goodies", names, tuple(map(tuple, view["goodies"])),
+                               tuple(sorted(view["holders"].items()))),
+                              lambda: self.lines(self.goodies_text(view)))
+        self.show_parts([("#kb-status", status),
                          ("#kb-fight", self.lines(hint) if hint.plain else []),
-                         ("#kb-hand", self.lines(self.hand_text(view))),
-                         ("#kb-goodies", self.lines(self.goodies_text(view)))])
+                         ("#kb-hand", hand),
+                         ("#kb-goodies", goodies)])
 
 
     @staticmethod
@@ -207,7 +221,8 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         if lines is self._pyramid_shown and width == self._pyramid_width:  # (the same lines, kept: shown)
             return
         self._pyramid_shown, self._pyramid_width = lines, width
-        if width and any(line.cell_len > width for line in lines):
+        # (every line is as wide as the pyramid, cw * 4 + 3 cells, of single-cell characters)
+        if width and self.cell_width() * 4 + 3 > width and any(line.cell_len > width for line in lines):
             lines = [line[:width] if line.cell_len > width else line for line in lines]
         widget.show_lines(lines)
 
