@@ -184,7 +184,7 @@ class MonsterBuilderScreen(GameScreen):
         dice = self._blocks.built(dice_key, lambda: self.dice_block(view, big=big))
         fight_key = ("fight", repr(view["fight"]), tuple(players))
         fight = self._blocks.built(fight_key, lambda: self.fight_block(view))
-        beside = bool(fight) and width >= DICE_WIDTH + 2 + max(f.cell_len for f in fight)
+        beside = bool(fight) and width >= DICE_WIDTH + 2 + max(_cells(f.plain) for f in fight)
         top = self._blocks.built(("top", dice_key, fight_key), lambda: join_beside([dice, fight], gap=2)) if beside else dice
         below = [] if beside else fight
         focus = self.focus_seat(view)
@@ -203,7 +203,7 @@ class MonsterBuilderScreen(GameScreen):
         right = others + [Text("")] * (len(others) + len(below) < BODY_HEIGHT and bool(below)) + below
         if bodies and len(top) + 1 + len(bodies) + len(below) <= height:
             lines = top + [Text("")] + bodies + below
-        elif (width >= BODY_WIDTH + 2 + max(line.cell_len for line in right)
+        elif (width >= BODY_WIDTH + 2 + max(_cells(line.plain) for line in right)
               and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height):
             key = ("beside", focus, focus == current, players[focus], tuple(monsters[focus]["parts"]), marks[focus],
                    tuple(compact_keys[s] for s in range(n) if s != focus), fight_key, beside)
@@ -213,7 +213,7 @@ class MonsterBuilderScreen(GameScreen):
             lines = top + compact + below
         # (a line kept from an earlier table is never changed: one too wide is cut as a copy)
         self.query_one("#mb-table", TextLines).show_lines(
-            [line if line.cell_len <= width else cut_to(line, width) for line in lines])
+            [line if _cells(line.plain) <= width else cut_to(line, width) for line in lines])
 
     def focus_seat(self, view: dict) -> int:
         """Whose monster is drawn big: the seat deciding now, else the winner, else the last to play."""
