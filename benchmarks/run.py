@@ -453,49 +453,64 @@ def _copies(positions: list, copy, seconds: float) -> float:
 
 
 def playouts(seconds: float) -> None:
-    """For each game: random games through the real rules, and copy() of positions met halfway
+    """For each game: random games through the real rules, played two ways (move by move through the
+    public `play_legal`, and by the engine's `rollout`, the loop a computer player's search plays
+    positions out with: the same moves, tests/test_engine_fast.py), and copy() of positions met halfway
     through such games; beside them the tic-tac-toe anchor measured just before (the same loops)."""
     sys.path.insert(0, HERE)
-    print(f"random playouts through the real rules ({seconds:.1f} s each) and copy() of a game halfway "
+    print(f"random playouts through the real rules ({seconds:.1f} s each way) and copy() of a game halfway "
           f"through ({seconds / 2:.1f} s), per CPU second,")
     print("beside OpenSpiel's Python tic-tac-toe as benchmarks/tictactoe.py plays it (its logic and pyspiel's "
           "callbacks,")
     print("in plain Python: open_spiel is not installable here), measured just before "
-          "(goal: Pontifuse playouts >= 10x):")
-    print(f"  {'':<22} {'games/s':>9} {'anchor':>8} {'ratio':>6}   {'copies/s':>9} {'anchor':>9} {'ratio':>6}   "
-          f"moves a game")
+          "(goal: Pontifuse playouts >= 10x).")
+    print("Games/s move by move (play_legal in a loop of the caller's) and by `rollout` (the engine's loop, "
+          "as the computer players play out):")
+    print(f"  {'':<22} {'by move':>9} {'rollout':>9} {'anchor':>8} {'ratios':>13}   {'copies/s':>9} {'anchor':>9} "
+          f"{'ratio':>6}   moves a game")
     for info in chosen_games():
         anchor_games, anchor_copies = _anchor_playouts(min(seconds, 1.0))
         cls = info.rules_class()
         names = [f"P{i}" for i in range(max(cls.min_players, min(3, cls.max_players)))]
-        rnd = random.Random(1)
-        games = moves = 0
-        lengths: list[int] = []  # of the first games, to copy them halfway
-        start = CPU()
-        deadline = start + seconds
-        seed = 0
-        while CPU() < deadline:
-            for _ in range(20):
-                game = cls(names, seed)
-                seed += 1
+        by_move, lengths = _games_a_second(cls, names, seconds, rollout=False)
+        by_rollout, _ = _games_a_second(cls, names, seconds, rollout=True)
+        halfway = [_halfway(cls, names, seed, n // 2) for seed, n in enumerate(lengths)]
+        copies = _copies(halfway, lambda g: g.copy(), seconds / 2)
+        ratios = f"{by_move / anchor_games:.3g}x {by_rollout / anchor_games:.3g}x"
+        print(f"  {info.id:<22} {by_move:9.0f} {by_rollout:9.0f} {anchor_games:8.0f} {ratios:>13}   "
+              f"{copies:9.0f} {anchor_copies:9.0f} {copies / anchor_copies:6.3g}x   "
+              f"{sum(lengths) / len(lengths):.1f} ({len(names)} players)")
+
+
+def _games_a_second(cls, names: list[str], seconds: float, rollout: bool) -> tuple[float, list[int]]:
+    """Random games of `cls` played for `seconds` of CPU: games a second, and the lengths of the first
+    20 (to copy them halfway)."""
+    move_limit = cls.move_limit
+    rnd = random.Random(1)
+    games = 0
+    lengths: list[int] = []
+    start = CPU()
+    deadline = start + seconds
+    seed = 0
+    while CPU() < deadline:
+        for _ in range(20):
+            game = cls(names, seed)
+            seed += 1
+            if rollout:
+                n = game.rollout(rnd, move_limit)
+            else:
                 n = 0
-                while n < cls.move_limit:
+                while n < move_limit:
                     acting = game.to_act()
                     if not acting:
                         break
                     seat = acting[0]
                     game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
                     n += 1
-                games += 1
-                moves += n
-                if len(lengths) < 20:
-                    lengths.append(n)
-        elapsed = CPU() - start
-        halfway = [_halfway(cls, names, seed, n // 2) for seed, n in enumerate(lengths)]
-        copies = _copies(halfway, lambda g: g.copy(), seconds / 2)
-        print(f"  {info.id:<22} {games / elapsed:9.0f} {anchor_games:8.0f} {games / elapsed / anchor_games:6.3g}x   "
-              f"{copies:9.0f} {anchor_copies:9.0f} {copies / anchor_copies:6.3g}x   {moves / games:.1f} "
-              f"({len(names)} players)")
+            games += 1
+            if len(lengths) < 20:
+                lengths.append(n)
+    return games / (CPU() - start), lengths
 
 
 def _halfway(cls, names: list[str], seed: int, moves: int):

@@ -204,3 +204,49 @@ def test_a_list_that_ends_with_the_game_is_offered_as_it_is_and_play_asks_no_out
         lister.play(1, Move("one"))
     with pytest.raises(IllegalMove, match="The game is over."):
         lister.play_legal(1, 0)
+
+
+def step_by_step(game: Game, rnd: random.Random, limit: int) -> int:
+    """A random playout written outside the engine on `play_legal`, the seat chosen as `rollout` says."""
+    played = 0
+    while played < limit and game.outcome() is None:
+        waiting = [s for s in game.to_act() if game.legal_moves(s)]
+        if not waiting:
+            break
+        seat = rnd.choice(waiting) if len(waiting) > 1 else waiting[0]
+        game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
+        played += 1
+    return played
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[info.id for info in GAMES])
+def test_rollout_plays_the_moves_of_the_loop_on_play_legal(info):
+    """`rollout` against that loop, from positions met in seeded games (a copy, a game made anew, one
+    rebuilt from its record): the same moves, events, outcome and random draws, and nothing to undo."""
+    cls = info.rules_class()
+    for seed in range(3):
+        players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+        start = cls(NAMES[:players], seed)
+        rnd = random.Random(seed)
+        step_by_step(start, rnd, (0, 5, 30)[seed])
+        made = (start.copy(), start.copy(watch=True), cls.from_record(start.record()))
+        for i, game in enumerate(made):
+            slow = start.copy()
+            mine, theirs = random.Random(i), random.Random(i)
+            played = game.rollout(mine, 60)
+            assert played == step_by_step(slow, theirs, 60) and mine.getstate() == theirs.getstate()
+            assert game.history == slow.history
+            assert [(e.text, e.to, e.data) for e in game.log] == [(e.text, e.to, e.data) for e in slow.log]
+            assert game.to_act() == slow.to_act() and (game.outcome() is None) == (slow.outcome() is None)
+            assert (game.outcome() and game.outcome().to_json()) == (slow.outcome() and slow.outcome().to_json())
+            if played:
+                assert game.undo_status()[0] is False and game._undo_floor == len(game.history)
+
+
+def test_a_rollout_stops_at_its_limit_and_at_the_end():
+    game = Pontifuse(["Ada", "Bo"], seed=3)
+    assert game.rollout(random.Random(1), 4) == 4 and len(game.history) == 4
+    rest = game.rollout(random.Random(2), 10_000)
+    assert game.outcome() is not None and len(game.history) == 4 + rest
+    assert game.rollout(random.Random(3), 10) == 0 and len(game.history) == 4 + rest
+    assert Whisper(["Ada", "Bo"]).rollout(random.Random(1), 100) == 12

@@ -17,7 +17,6 @@ written with care deserves a bot that knows its strategy.
 from __future__ import annotations
 
 import math
-import random
 
 from tabletop_tui.bots.base import Bot, Knowledge
 from tabletop_tui.rules.engine import Game, Move
@@ -34,17 +33,13 @@ class _Node:
         self.children: dict[Move, _Node] = {}
 
 
-def _mover(game: Game, rnd: random.Random | None = None) -> int | None:
-    """The seat to move next: the first the game waits for that has a move (a random one of them, with
-    `rnd`, where several decide at once)."""
+def _mover(game: Game) -> int | None:
+    """The seat to move next: the first the game waits for that has a move."""
     acting = game.to_act()
     if len(acting) == 1:  # most games wait for one seat at a time
         seat = acting[0]
         return seat if game.legal_moves(seat) else None
-    waiting = [s for s in acting if game.legal_moves(s)]
-    if not waiting:
-        return None
-    return rnd.choice(waiting) if rnd is not None and len(waiting) > 1 else waiting[0]
+    return next((s for s in acting if game.legal_moves(s)), None)
 
 
 def rewards(game: Game) -> list[float]:
@@ -119,14 +114,7 @@ class SearchBot(Bot):
                 game.play(seat, move)
                 node = children[move]
                 path.append(node)
-            for _ in range(self.rollout_moves):
-                if game.outcome() is not None:
-                    break
-                seat = _mover(game, rnd)
-                if seat is None:
-                    break
-                # rnd.choice(legal), by its index: the same draw, and a move the game need not look for
-                game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
+            game.rollout(rnd, self.rollout_moves)  # the engine's loop: the moves `_mover` would choose
             result = rewards(game)
             for n in path:
                 n.visits += 1

@@ -810,6 +810,55 @@ class Game(abc.ABC):
             raise IllegalMove(self._why_refused(seat, None))
         return self._make(seat, move)
 
+    def rollout(self, rnd: Any, limit: int) -> int:
+        """Play at most `limit` random moves, or to the end: how a computer player's search plays a
+        position out. Answers the moves played.
+
+        Each move is that of `play_legal(seat, rnd.randrange(len(legal_moves(seat))))`, the seat being
+        the one the game waits for, or where it waits for several, a random one of those with a move
+        (`rnd.choice`, where there are two or more); it stops at the game's end, or where no seat it
+        waits for has a move. `rnd` is a `random.Random`, whose draws are those of that loop.
+
+        The moves go into the history and the log as `play_legal`'s do, without its checks: every move
+        comes from the game's own list, in a game that goes on. None of them can be taken back (`undo`
+        stops before them), and a game that declares hidden cards no longer compares what each seat has
+        seen (as a copy for look-ahead does not): it is a game to read the end of, not one to show
+        (tests/test_engine_fast.py compares it with the loop above on every game of the catalog)."""
+        to_act = self.to_act
+        own_moves = self._own_legal_moves
+        apply = self._apply
+        history = self.history
+        log = self.log
+        append = history.append
+        extend = log.extend
+        below = getattr(rnd, "_randbelow", None) or rnd.randrange  # randrange(n)'s draw, without its checks
+        ends = self._moves_end
+        outcome = self.outcome
+        self._watching = False
+        self._hidden_cache = None
+        played = 0
+        while played < limit:
+            if not ends and outcome() is not None:
+                break
+            acting = to_act()
+            if len(acting) == 1:
+                seat = acting[0]
+                moves = own_moves(seat)
+                if not moves:
+                    break
+            else:
+                waiting = [s for s in acting if own_moves(s)]
+                if not waiting:
+                    break
+                seat = rnd.choice(waiting) if len(waiting) > 1 else waiting[0]
+                moves = own_moves(seat)
+            move = moves[below(len(moves))]
+            extend(apply(seat, move))
+            append((seat, move))
+            played += 1
+        self._undo_floor = len(history)
+        return played
+
     def _why_no_index(self, seat: int, index: Any, count: int) -> str:
         if self.outcome() is not None:
             return "The game is over."
