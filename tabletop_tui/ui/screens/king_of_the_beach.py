@@ -12,6 +12,8 @@ after the sixth the pyramid as the fights left it; one more `f` goes back to the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.style import Style
 from rich.text import Span, Text
 from textual.app import ComposeResult
@@ -95,6 +97,7 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         self._rows: Kept[list[Text]] = Kept(64)  # a row of the pyramid's lines by what they are drawn from
         self._pyramid_shown: list[Text] | None = None  # the pyramid's lines last shown, at this width
         self._parts: Kept[list[Text]] = Kept(64)  # the other parts' lines by what they are drawn from
+        self._part_widgets: dict[str, PartLines] = {}
         self._pyramid_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -194,16 +197,17 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
         # Each part's lines are built once for what they are drawn from (kept, the same list): a key
         # changes one part or two of them (the hand, the auction), and a part shown before (a viewer's
         # hand, the known cards, as the keyboard goes round) is not built again.
+        # Each is given wrapped at its part's width as the part wraps it (`fitted`): a line wider than
+        # its part was wrapped again at every key, to count the part's lines and to draw them.
         names = tuple(view["players"])
         viewer = view["viewer"]
-        parts = self._parts
-        status = parts.built(("status", view["phase"], view["playing"], view["stone"], bool(view["fights"]),
-                              view["round"]), lambda: self.lines(self.status_text(view)))
-        hand = parts.built(("hand", names, viewer, tuple(view["hand"] or ()) if viewer is not None else None,
-                            tuple(map(tuple, view["known"]))), lambda: self.lines(self.hand_text(view)))
-        goodies = parts.built(("goodies", names, tuple(map(tuple, view["goodies"])),
-                               tuple(sorted(view["holders"].items()))),
-                              lambda: self.lines(self.goodies_text(view)))
+        status = self.fitted("#kb-status", ("status", view["phase"], view["playing"], view["stone"],
+                                            bool(view["fights"]), view["round"]), lambda: self.status_text(view))
+        hand = self.fitted("#kb-hand", ("hand", names, viewer, tuple(view["hand"] or ()) if viewer is not None
+                                        else None, tuple(map(tuple, view["known"]))), lambda: self.hand_text(view))
+        goodies = self.fitted("#kb-goodies", ("goodies", names, tuple(map(tuple, view["goodies"])),
+                                              tuple(sorted(view["holders"].items()))),
+                              lambda: self.goodies_text(view))
         self.show_parts([("#kb-status", status),
                          ("#kb-fight", self.lines(hint) if hint.plain else []),
                          ("#kb-hand", hand),
@@ -213,6 +217,32 @@ class KingOfTheBeachScreen(HeldParts, GameScreen):
     @staticmethod
     def lines(text: Text) -> list[Text]:
         return text.split("\n", allow_blank=True)
+
+    def fitted(self, part: str, key: tuple, build: Callable[[], Text]) -> list[Text]:
+        """The lines of the Text `build` makes, each wider than the part wrapped at its spaces as the part
+        wraps it (TextLines: rich's wrap, each piece without the spaces it was broken at), built once for
+        what they are drawn from (`key`) and the part's width (kept, the same list)."""
+        widget = self._part_widgets.get(part)
+        if widget is None:
+            widget = self._part_widgets[part] = self.query_one(part, PartLines)
+        width = widget._width  # (the width it wraps its lines at, as last laid out)
+
+        def build_lines() -> list[Text]:
+            lines = self.lines(build())
+            if not width or all(line.cell_len <= width for line in lines):
+                return lines
+            out: list[Text] = []
+            for line in lines:
+                if line.cell_len <= width:
+                    out.append(line)
+                    continue
+                pieces = list(line.wrap(self.app.console, width))
+                for piece in pieces:
+                    piece.rstrip()
+                out.extend(pieces)
+            return out
+
+        return self._parts.built((key, width), build_lines)
 
     def show_pyramid(self, lines: list[Text]) -> None:
         """The pyramid's lines on the table, cut at its edge as a Static crops them."""
