@@ -1,16 +1,24 @@
 """What a key costs Pontifuse and Second Story, by counts: a new board (and its early bird) lays nothing
-out; the house's dice and the bank's chips are built once for what they show."""
+out; the bank's chips are built once for what they show, and the parts made at less cost (the house's
+block joined at once, the lairs drawn by lines) draw what they drew."""
 
 import random
 
 from rich.text import Text
+from textual.app import App
+from textual.geometry import Region
 
 from tabletop_tui import catalog
+from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens import second_story
 from tabletop_tui.ui.screens.second_story import SecondStoryScreen
 from tabletop_tui.ui.widgets import things
+from tabletop_tui.ui.widgets.columns import QuickTable
+from tabletop_tui.ui.widgets.common import Drawn
+from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.kept import Kept
+from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE
 from test_ui_frames import Counts, places, quiet, scene_app
 from ui_helpers import shown
 
@@ -34,7 +42,8 @@ async def test_pontifuses_next_board_and_early_bird_lay_nothing_out(make_app, st
         assert "Early bird: Bo." in " ".join(shown(screen.query_one("#pf-notes")).split())
 
 
-def test_second_storys_bank_builds_only_the_suits_it_changed_and_its_blocks_join_as_before(store, monkeypatch):
+def check_second_storys_bank_and_joins(store, monkeypatch):
+    """The bank builds only the suits it changed; the house's blocks join span for span as before."""
     players, seed, options, moves = catalog.get("second-story").screenshot_scene()
     session = Session.new("second-story", players, seed, options, [], store)
     session.autoplay(moves)
@@ -72,3 +81,55 @@ def test_second_storys_bank_builds_only_the_suits_it_changed_and_its_blocks_join
         gap = rnd.randrange(3)
         assert [(line.plain, line.spans, line.style) for line in second_story.side_by_side(blocks, gap)] == \
             [(line.plain, line.spans, line.style) for line in things.side_by_side(blocks, gap)]
+
+
+def old_lairs_table(view: dict) -> QuickTable:
+    """The lairs as Second Story drew them before: a QuickTable in a Drawn."""
+    names, current = view["players"], view["current"]
+    lairs = QuickTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    lairs.add_column("Lairs", no_wrap=True)
+    for s in SUITS:
+        lairs.add_column(Text(SUIT_GLYPH[s], style=SUIT_STYLE[s]), justify="right")
+    lairs.add_column("", no_wrap=True)
+    for seat, lair in enumerate(view["lairs"]):
+        extra = "Excuse" if view.get("excuse_holder") == seat and not view.get("excuse_beside_bag") else ""
+        lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
+                      *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
+                      Text(extra, style="italic"))
+    return lairs
+
+
+class TwoParts(App):
+    def compose(self):
+        yield Drawn(id="old")
+        yield TextLines(id="new")
+
+
+async def test_second_storys_lairs_bank_and_house_draw_what_they_drew_at_less_cost(store, monkeypatch):
+    check_second_storys_bank_and_joins(store, monkeypatch)
+    def runs(widget) -> list:
+        merged: list = []  # each run of one style (as a snapshot merges them), without the offsets' meta
+        for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)):
+            for segment in strip:
+                style = segment.style.clear_meta_and_links() if segment.style else None
+                if merged and merged[-1][1] == style:
+                    merged[-1] = (merged[-1][0] + segment.text, style)
+                else:
+                    merged.append((segment.text, style))
+            merged.append(("\n", None))
+        return merged
+
+    rnd = random.Random(3)
+    async with TwoParts().run_test(size=(46, 20)) as pilot:
+        old, new = pilot.app.query_one("#old", Drawn), pilot.app.query_one("#new", TextLines)
+        screen = SecondStoryScreen.__new__(SecondStoryScreen)
+        for _ in range(12):
+            n = rnd.randrange(2, 6)
+            view = {"players": ["".join(rnd.choice("ABCxyz") for _ in range(rnd.randrange(1, 13))) for _ in range(n)],
+                    "current": rnd.randrange(n), "excuse_holder": rnd.choice([None, *range(n)]),
+                    "excuse_beside_bag": rnd.random() < 0.3,
+                    "lairs": [{s: rnd.choice([0, 0, 1, 3, 12]) for s in SUITS} for _ in range(n)]}
+            old.update(old_lairs_table(view))
+            new.show_lines(screen.lairs_lines(view, 46))
+            await pilot.pause()
+            assert runs(new) == runs(old)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Span, Text
 from textual.app import ComposeResult
 
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.rules.engine import Move
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.columns import QuickTable
-from tabletop_tui.ui.widgets.common import Drawn
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.columns import cut
+from tabletop_tui.ui.widgets.grid import LineDrawn, TextLines
 from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import (
     SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, suit_text,
@@ -70,7 +70,10 @@ class SecondStoryScreen(GameScreen):
         yield TextLines(id="ss-house")
         yield TextLines(id="ss-night", steady=True)  # its two lines or three: the parts below stay
         yield TextLines(id="ss-bank")
-        yield Drawn(id="ss-lairs")
+        # the lairs, a line each (and their header), each drawn by runs (LineDrawn): a night ended
+        # draws again the lines of the two players it changed
+        for row in range(len(self.game.players) + 1):
+            yield LineDrawn(id=f"ss-lairs-{row}")
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -92,9 +95,10 @@ class SecondStoryScreen(GameScreen):
         if self.part_changed("ss-bank", repr((view["bank"], view["deck_count"], view["discard_count"],
                                               view["last_night"], view["final_turns"], names))):
             self.show_bank(view)
-        drawn_from = repr((names, current, view["lairs"], view.get("excuse_holder"), view.get("excuse_beside_bag")))
-        if self.part_changed("ss-lairs", drawn_from):
-            self.show_lairs(view, drawn_from)
+        room = self.query_one("#ss-lairs-0", LineDrawn).size.width or 46
+        if self.part_changed("ss-lairs", repr((names, current, view["lairs"], view.get("excuse_holder"),
+                                               view.get("excuse_beside_bag"), room))):
+            self.show_lairs(view, room)
 
     def show_house(self, house: dict | None, roll: dict | None, odds: dict | None) -> None:
         """The house robbed, the dice of its last roll (if they were for it), the odds of the jobs: the
@@ -194,21 +198,49 @@ class SecondStoryScreen(GameScreen):
         cell.pad_right(18 - cell.cell_len)
         return cell
 
-    def show_lairs(self, view: dict, drawn_from: str) -> None:
-        """Every player's lair: the chips of each suit, the Excuse."""
+    def show_lairs(self, view: dict, room: int) -> None:
+        for row, line in enumerate(self.lairs_lines(view, room)):
+            self.query_one(f"#ss-lairs-{row}", LineDrawn).update(line)
+
+    def lairs_lines(self, view: dict, room: int) -> list[Text]:
+        """Every player's lair, the chips of each suit and the Excuse, as a table: its lines as rich's
+        Table drew them (no box, a cell padded by a space either side, the names left and the counts
+        right, the header bold), each run of one style one span; a name cut where the table would not
+        fit `room`. A table was laid out and drawn anew by rows at each change (a night ended)."""
         names = view["players"]
         current = view["current"]
-        lairs = QuickTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        lairs.add_column("Lairs", no_wrap=True)
-        for s in SUITS:
-            lairs.add_column(Text(SUIT_GLYPH[s], style=SUIT_STYLE[s]), justify="right")
-        lairs.add_column("", no_wrap=True)
+        beside = view.get("excuse_beside_bag")
+        rows = [[("Lairs", "")] + [(SUIT_GLYPH[s], SUIT_STYLE[s]) for s in SUITS] + [("", "")]]
         for seat, lair in enumerate(view["lairs"]):
-            extra = "Excuse" if view.get("excuse_holder") == seat and not view.get("excuse_beside_bag") else ""
-            lairs.add_row(Text(names[seat], style="bold" if seat == current else ""),
-                          *[Text(str(lair[s]), style=SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS],
-                          Text(extra, style="italic"))
-        self.query_one("#ss-lairs", Drawn).update(lairs, key=drawn_from)
+            extra = "Excuse" if view.get("excuse_holder") == seat and not beside else ""
+            rows.append([(names[seat], "bold" if seat == current else "")]
+                        + [(str(lair[s]), SUIT_STYLE[s] if lair[s] else "dim") for s in SUITS] + [(extra, "italic")])
+        widths = [max(cell_len(row[column][0]) for row in rows) + 2 for column in range(len(rows[0]))]
+        over = sum(widths) - room
+        if over > 0:  # (names of sixteen letters, two-digit counts and the Excuse in the narrowest table)
+            widths[0] = max(3, widths[0] - over)
+            rows = [[(cut(row[0][0], widths[0] - 2), row[0][1]), *row[1:]] for row in rows]
+        last = len(widths) - 1
+        lines = []
+        for index, row in enumerate(rows):
+            plain: list[str] = []
+            spans: list[Span] = []
+            x = 0
+            for column, ((text, style), width) in enumerate(zip(row, widths)):
+                if width < 3:  # a cell with no room inside its padding: its padding alone
+                    plain.append(" " * width)
+                    x += width
+                    continue
+                pad = " " * (width - 2 - cell_len(text))
+                inner = text + pad if column in (0, last) else pad + text
+                plain += [" ", inner, " "]
+                if style:  # (the cell's style over its room, as rich justifies a cell)
+                    spans.append(Span(x + 1, x + 1 + len(inner), style))
+                x += 2 + len(inner)
+            if index == 0:  # the header's style under its cells'
+                spans.insert(0, Span(0, x, "bold"))
+            lines.append(Text("".join(plain), spans=spans))
+        return lines
 
     def scoreboard(self, view: dict):
         rows = []
