@@ -720,3 +720,24 @@ async def test_a_frame_asks_no_lines_of_a_widget_that_did_not_change(make_app, s
             assert asked.get("log", 0) > 0  # the log did change: asked for its lines
             # the screen (under everything) only for the rows of the changes, not all 24
             assert asked.get(type(screen).__name__, 0) < 24
+
+
+async def test_a_frame_cuts_each_widgets_lines_as_textual_does(make_app, store):
+    # the lines of a frame cut where widgets meet, a line that is one piece taken whole: the pieces
+    # Textual's compositor cuts; the regions of a part's rows refreshed one by one taken as one
+    from tabletop_tui.ui.screens.game import _stacked
+
+    assert (_stacked([Region(0, y, 10, 1) for y in (5, 3, 4, 7)] + [Region(2, 0, 3, 2), Region(0, 6, 10, 1)])
+            == [(0, 3, 10, 8), (2, 0, 5, 2)])
+    app = scene_app(make_app, store, "king-of-the-beach")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        crop = app.screen.size.region
+
+        def pieces(chops):
+            return [{cut: strip and list(strip) for cut, strip in line.items()} for line in chops]
+
+        ours = pieces(compositor._render_chops(crop, lambda y: True))
+        assert ours == pieces(Compositor._render_chops(compositor, crop, lambda y: True))
+        assert sum(len(line) for line in ours) > 24  # (widgets side by side: lines of several pieces)

@@ -154,7 +154,7 @@ class _PartsCompositor(Compositor):
         return result
 
     def render_partial_update(self):
-        self._changed = [(x, y, x + width, y + height) for x, y, width, height in self._dirty_regions]
+        self._changed = _stacked(self._dirty_regions)
         try:
             return super().render_partial_update()
         finally:
@@ -173,8 +173,15 @@ class _PartsCompositor(Compositor):
                 if not is_rendered_line(y):
                     continue
                 line_cuts = cuts[y]
-                final_cuts = line_cuts[bisect_left(line_cuts, first_cut):bisect_right(line_cuts, last_cut)]
+                start, end = bisect_left(line_cuts, first_cut), bisect_right(line_cuts, last_cut)
                 chops_line = chops[y]
+                if end - start == 2 and line_cuts[start + 1] - render_x == strip.cell_length:
+                    # one piece, the whole line (what Strip.divide gives for it)
+                    cut = line_cuts[start]
+                    if chops_line.get(cut) is None:
+                        chops_line[cut] = strip
+                    continue
+                final_cuts = line_cuts[start:end]
                 get = chops_line.get
                 for cut, piece in zip(final_cuts, strip.divide([cut - render_x for cut in final_cuts[1:]])):
                     if get(cut) is None:
@@ -243,6 +250,20 @@ class _PartsCompositor(Compositor):
         for y, line in zip(range(top, bottom), lines):
             found[y] = (made.get(y), line)
         return lines
+
+
+def _stacked(regions) -> list[tuple[int, int, int, int]]:
+    """The regions as (x, y, right, bottom) rectangles, those of the same columns that touch or overlap
+    one above the other as one (the same cells: a widget's lines refreshed one by one are one)."""
+    out: list[tuple[int, int, int, int]] = []
+    for x, right, y, bottom in sorted((x, x + width, y, y + height) for x, y, width, height in regions):
+        if out:
+            last = out[-1]
+            if last[0] == x and last[2] == right and y <= last[3]:
+                out[-1] = (x, last[1], right, max(bottom, last[3]))
+                continue
+        out.append((x, y, right, bottom))
+    return out
 
 
 def _uncovered(x: int, y: int, right: int, bottom: int, fronts: list[tuple[int, int, int, int]]) -> list[Region]:
