@@ -70,3 +70,35 @@ def test_a_parts_height_told_without_wrapping_is_textuals():
         assert _height(Content(plain), rules, width) == want, (plain, width, rules)
         checked += 1
     assert checked > 2500
+
+
+async def test_the_choices_set_out_as_strings_are_the_text_textual_has_from_rich(monkeypatch):
+    # the action bar's choices of one-cell characters are set out as strings: the same Content (text,
+    # spans, lines drawn) and the same places to click as from the rich Text it set out before
+    from tabletop_tui.ui.widgets import common
+    from tabletop_tui.ui.widgets.common import Action, ActionBar
+
+    class BarApp(App):
+        def compose(self):
+            yield ActionBar(id="bar")
+            yield ActionBar(id="rich")
+
+    rnd = random.Random(9)
+    words = ["Roll", "stop", "the 7♥", "Ada's", "—", "pass", "x" * 30, "é"]
+    app = BarApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        bar, theirs = app.query_one("#bar", ActionBar), app.query_one("#rich", ActionBar)
+        for _ in range(25):
+            actions = [Action(str(i), " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 4))), 0, None)
+                       for i in range(1, rnd.randint(2, 12))]
+            bar.set_actions(actions)
+            with monkeypatch.context() as patched:
+                patched.setattr(common, "_one_cell", lambda plain: False)  # (set out as rich Text)
+                theirs.set_actions(actions)
+            assert (bar.visual.plain, bar.visual.spans) == (theirs.visual.plain, theirs.visual.spans)
+            assert bar._layout == theirs._layout
+            await pilot.pause()
+            width = bar.size.width
+            assert ([list(s) for s in bar.visual.to_strips(bar, bar.visual, width, None, bar.visual_style)]
+                    == [list(s) for s in theirs.visual.to_strips(theirs, theirs.visual, width, None,
+                                                                 theirs.visual_style)])

@@ -14,12 +14,14 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
+from textual._context import active_app
 from textual.cache import LRUCache
-from textual.content import Content
+from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.visual import RichVisual, Visual, visualize
 from textual.widget import _RenderCache
 from textual.widgets import RichLog, Static
@@ -629,6 +631,7 @@ class ActionBar(MostLines, Drawn):
         self._layout: list[tuple[int, int, int, Action]] = []
         self._set_for = 0  # the width the choices were last set out for at a resize
         self._set_as: tuple | None = None  # the width and the choices (keys, labels) the text was made for
+        self._key_style: tuple | None = None  # the ANSI theme, and a key's style in it as Textual has it
 
     def set_actions(self, actions: list[Action], note: str = "") -> None:
         self.actions = actions
@@ -647,20 +650,18 @@ class ActionBar(MostLines, Drawn):
                             in zip(self._layout, self.actions)]
             return
         self._set_as = shown
-        cells = []
-        for a in self.actions:
-            t = Text()
-            t.append(f" {a.key} ", style="bold reverse")
-            t.append(" " + a.label)
-            cells.append(t)
+        keys = [f" {a.key} " for a in self.actions]
+        plains = [key + " " + a.label for key, a in zip(keys, self.actions)]
+        quick = all(map(_one_cell, plains))  # (a character to a cell: set out as strings, not as Text)
+        lengths = [len(plain) if quick else Text(plain).cell_len for plain in plains]
         # in columns when they fit; otherwise each choice as wide as itself, so that more fit a row
-        longest = max(c.cell_len for c in cells) + 2
-        per_row = max(1, min(len(cells), width // longest))
-        if -(-len(cells) // per_row) <= self.MAX_ROWS:
-            widths = [longest] * len(cells)
-            breaks = set(range(per_row, len(cells), per_row))
+        longest = max(lengths) + 2
+        per_row = max(1, min(len(plains), width // longest))
+        if -(-len(plains) // per_row) <= self.MAX_ROWS:
+            widths = [longest] * len(plains)
+            breaks = set(range(per_row, len(plains), per_row))
         else:
-            widths = [min(c.cell_len + 2, width) for c in cells]
+            widths = [min(length + 2, width) for length in lengths]
             breaks, x = set(), 0
             for i, w in enumerate(widths):
                 if x and x + w > width:
@@ -668,18 +669,51 @@ class ActionBar(MostLines, Drawn):
                     x = 0
                 x += w
         self._layout = []
+        row = x = 0
+        for i, w in enumerate(widths):
+            if i in breaks:
+                row += 1
+                x = 0
+            self._layout.append((row, x, x + w, self.actions[i]))
+            x += w
+        if quick:
+            self.update(self._choices_content(keys, plains, widths, breaks), key=shown)
+            return
         rows = [Text()]
-        x = 0
-        for i, (cell, w) in enumerate(zip(cells, widths)):
+        for i, (key, plain, w) in enumerate(zip(keys, plains, widths)):
             if i in breaks:
                 rows.append(Text())
-                x = 0
-            self._layout.append((len(rows) - 1, x, x + w, self.actions[i]))
-            cell = cell.copy()
+            cell = Text()
+            cell.append(key, style="bold reverse")
+            cell.append(plain[len(key):])
             cell.truncate(w, pad=True)
             rows[-1].append_text(cell)
-            x += w
-        self.update(Text("\n").join(rows))
+        self.update(Text("\n").join(rows), key=shown)
+
+    def _choices_content(self, keys: list[str], plains: list[str], widths: list[int], breaks: set[int]) -> Content:
+        """The choices' text as Textual has it from the rich Text of `refresh_text` (Content.from_rich_text),
+        made from strings of one-cell characters: each choice cut or filled out to its width, its key
+        in the key's style."""
+        try:
+            theme = active_app.get().ansi_theme
+        except LookupError:
+            theme = None
+        kept = self._key_style
+        if kept is None or kept[0] is not theme:
+            kept = self._key_style = (theme, TextualStyle.from_rich_style(self.app.console.get_style("bold reverse"),
+                                                                         theme))
+        style = kept[1]
+        pieces: list[str] = []
+        spans: list[Span] = []
+        at = 0
+        for i, (key, plain, w) in enumerate(zip(keys, plains, widths)):
+            if i in breaks:
+                pieces.append("\n")
+                at += 1
+            spans.append(Span(at, at + min(len(key), w), style))
+            pieces.append(plain[:w].ljust(w))
+            at += w
+        return Content("".join(pieces), spans)
 
     def on_resize(self) -> None:
         # The choices are set out for the width: a change of height alone (the bar's own, after new

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from tabletop_tui.ui.widgets.common import _one_cell, _wrap_one_cell
 from tabletop_tui.ui.widgets.grid import TextLines, text_key
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
@@ -31,8 +32,21 @@ class PartLines(MostLines, TextLines):
     def count(self, lines: list[Text]) -> int:
         """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
         width = self._width
-        return sum(1 if not width or line.cell_len <= width else len(line.wrap(self.app.console, width))
-                   for line in lines)
+        if not width:
+            return len(lines)
+        count = 0
+        for line in lines:
+            plain = line.plain
+            if _one_cell(plain):  # (a character to a cell: its length is its width, no line break in it)
+                if len(plain) <= width:
+                    count += 1
+                elif line.overflow in (None, "fold") and not line.no_wrap and "\t" not in plain:
+                    count += len(_wrap_one_cell(plain, width))  # (rich's wrap, a character to a cell)
+                else:
+                    count += len(line.wrap(self.app.console, width))
+            else:
+                count += 1 if line.cell_len <= width else len(line.wrap(self.app.console, width))
+        return count
 
     def room(self) -> int:
         """The lines the part holds at its width (0 before it is laid out)."""
