@@ -1,6 +1,6 @@
-"""What a key costs Pontifuse and Second Story, by counts: a new board (and its early bird) lays nothing
-out; the bank's chips are built once for what they show, and the parts made at less cost (the house's
-block joined at once, the lairs drawn by lines) draw what they drew."""
+"""What a key costs Pontifuse, Second Story and Shipwreck, by counts: a new board (and its early bird)
+lays nothing out; the bank's chips and the grid's rows are built once for what they show, and the parts
+made at less cost (the house's block joined at once, the lairs drawn by lines) draw what they drew."""
 
 import random
 
@@ -13,6 +13,7 @@ from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens import second_story
 from tabletop_tui.ui.screens.second_story import SecondStoryScreen
+from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
 from tabletop_tui.ui.widgets import things
 from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.common import Drawn
@@ -133,3 +134,37 @@ async def test_second_storys_lairs_bank_and_house_draw_what_they_drew_at_less_co
             new.show_lines(screen.lairs_lines(view, 46))
             await pilot.pause()
             assert runs(new) == runs(old)
+
+
+def test_shipwrecks_grid_builds_again_only_the_seats_a_move_changed(store, monkeypatch):
+    players, seed, options, moves = catalog.get("shipwreck").screenshot_scene()
+    session = Session.new("shipwreck", players, seed, options, [], store)
+    session.autoplay(moves)
+    game = session.game
+    assert not game.view(None)["showdown"]
+    screen = ShipwreckScreen.__new__(ShipwreckScreen)
+    screen._seat_lines = Kept()
+    built = []
+    seat_line = ShipwreckScreen.seat_line
+    monkeypatch.setattr(ShipwreckScreen, "seat_line", lambda self, view, seat, *a: built.append(seat) or
+                        seat_line(self, view, seat, *a))
+    before = screen.grid_lines(game.view(None), 45)
+    assert sorted(built) == list(range(len(players)))
+    view = game.view(None)
+    for _ in range(20):  # moves until one changes a row (a board, or who acts)
+        seat = game.to_act()[0]
+        session.play(seat, game.legal_moves(seat)[0])
+        after = game.view(None)
+        changed = {s for s in range(len(players)) if after["boards"][s] != view["boards"][s]
+                   or (s in after["to_act"]) != (s in view["to_act"])}
+        if changed or after["showdown"]:
+            break
+    assert changed and not after["showdown"]
+    built.clear()
+    lines = screen.grid_lines(after, 45)
+    assert sorted(built) == sorted(changed) and len(changed) < len(players)
+    fresh = ShipwreckScreen.__new__(ShipwreckScreen)
+    fresh._seat_lines = Kept()
+    assert [(line.plain, line.spans) for line in lines] == \
+        [(line.plain, line.spans) for line in fresh.grid_lines(after, 45)]
+    assert [(line.plain, line.spans) for line in before] != [(line.plain, line.spans) for line in lines]

@@ -25,6 +25,7 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import SUIT_GLYPH, CardHand, chip_text
 from tabletop_tui.ui.widgets.common import Action
 from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.kept import Kept
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold #e05050", "D": "bold #e05050"}
 
@@ -46,6 +47,7 @@ class ShipwreckScreen(GameScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._picked: str | None = None  # the card chosen for this turn, before what to do with it
+        self._seat_lines: Kept[Text] = Kept(64)  # a seat's row of the grid, by what it shows
 
     def compose_table(self) -> ComposeResult:
         # each drawn by lines (TextLines): a key draws and paints only the lines it changed (the row of
@@ -114,16 +116,29 @@ class ShipwreckScreen(GameScreen):
             boats.append(cell.ljust(col)[:col], style=style)
         out = [head, boats]
         for s in range(n):
-            line = Text()
             acting = s in view["to_act"]
-            line.append(names[s][: namew - 1].ljust(namew), style="bold" if acting else "")
-            for suit in BOATS:
-                line.append_text(self.cell(view, s, suit, col))
-            out.append(line)
-        for line in out:  # (cropped, as the grid never wraps)
+            if sd:
+                out.append(self.seat_line(view, s, acting, namew, col, width))
+                continue
+            # a seat's line while the ship floats, kept by what it shows (a move changes a board or two
+            # and who acts): the lines of the seats it leaves alone are not built again
+            key = (names[s], acting, namew, col, width, tuple(view["boards"][s]))
+            out.append(self._seat_lines.built(key, lambda: self.seat_line(view, s, acting, namew, col, width)))
+        for line in (head, boats):  # (cropped, as the grid never wraps)
             if line.cell_len > width:
                 line.truncate(width)
         return out
+
+    def seat_line(self, view: dict, seat: int, acting: bool, namew: int, col: int, width: int) -> Text:
+        """A seat's row of the grid: the name (bold while the seat acts), its cards of each suit,
+        cropped to `width` (the grid never wraps)."""
+        line = Text()
+        line.append(view["players"][seat][: namew - 1].ljust(namew), style="bold" if acting else "")
+        for suit in BOATS:
+            line.append_text(self.cell(view, seat, suit, col))
+        if line.cell_len > width:
+            line.truncate(width)
+        return line
 
     def cell(self, view: dict, seat: int, suit: str, col: int) -> Text:
         """One player's cards of one suit: the board's; after the ship sank, all he held, the Key
