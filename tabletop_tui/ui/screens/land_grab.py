@@ -42,6 +42,7 @@ class LandGrabScreen(BoardScreen):
         # (`selected`: the square of the piece chosen to move)
         self.making: int | None = None  # the empty first-row square chosen to create a piece on
         self.promoting: int | None = None  # the far-row square a chosen pawn goes to (promotion)
+        self._cells: dict[tuple, list[Text]] = {}  # (letter, ink) -> a square's lines (kept, never changed)
 
     def make_board(self) -> GridBoard:
         return Chessboard(8, 8, cell_width=3, cell_height=1, labels=True, lines=False)
@@ -117,7 +118,16 @@ class LandGrabScreen(BoardScreen):
         drawn = (tuple(letters), tuple(inks), frozenset(targets), tuple(styles.values()))
         if drawn != getattr(self, "_drawn", None):  # the board is drawn again only when it changed
             self._drawn = drawn
-            self.grid.set_cells([[Text(letter, style=ink)] for letter, ink in zip(letters, inks)], targets, styles)
+            # a square's lines kept by what it shows (never changed): the board reads a list given
+            # before by the list, where 64 new lines were each read again
+            kept = self._cells
+            cells = []
+            for shows in zip(letters, inks):
+                lines = kept.get(shows)
+                if lines is None:
+                    lines = kept[shows] = [Text(shows[0], style=shows[1])]
+                cells.append(lines)
+            self.grid.set_cells(cells, targets, styles)
         # the notes, built again only when what they say changed (a move, not a square chosen)
         said = repr([view[k] for k in ("players", "white", "land_size", "sealed", "hand", "out", "near_miss_pawns",
                                        "near_miss")])

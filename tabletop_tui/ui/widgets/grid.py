@@ -4,7 +4,9 @@ squares a person types by name (e4).
 The board is drawn line by line (`ByLines`, Textual's line API): each line of it a strip kept under a
 key of what it shows (the squares of its row, their styles, the cursor or the highlight on them, the
 typing on the line of the files), drawn again only when one of its squares changed, and after each
-change only the lines whose key moved are repainted. `TextLines` draws a part of the table given as
+change only the lines whose key moved are repainted. The keys are made once for what the board shows
+(only the cursor's rows where the cursor alone moved), and a line of squares is drawn from its
+squares' lines, each drawn once for what it shows and kept. `TextLines` draws a part of the table given as
 lines of Text in the same way (Monster Builder's monsters)."""
 
 from __future__ import annotations
@@ -196,6 +198,7 @@ class ByLines(Widget):
             self._lines.clear()
             self._placed.clear()
             self._finals.clear()
+            self._base_changed()
         key = self._line_key(y)
         self._shown[y] = key
         self.painted.append(y)
@@ -204,16 +207,28 @@ class ByLines(Widget):
         placed = self._placed.get((key, y))
         if placed is not None:
             return placed
+        if len(self._placed) >= self.CACHED_LINES:
+            del self._placed[next(iter(self._placed))]
+        placed = self._placed[key, y] = self._place(y, key)
+        return placed
+
+    def _place(self, y: int, key: tuple) -> Strip:
+        """Line y (whose key is `key`) with its offsets: the line drawn (kept by its key, wherever it is
+        shown) placed at y."""
         strip = self._lines.get(key)
         if strip is None:
             if len(self._lines) >= self.CACHED_LINES:
                 del self._lines[next(iter(self._lines))]
-            strip = self._lines[key] = self._strip(self._line_text(y))
+            strip = self._lines[key] = self._draw(y, key)
             self.drawn += 1
-        if len(self._placed) >= self.CACHED_LINES:
-            del self._placed[next(iter(self._placed))]
-        placed = self._placed[key, y] = placed_strip(strip, y)
-        return placed
+        return placed_strip(strip, y)
+
+    def _base_changed(self) -> None:
+        """The widget's style changed: what was drawn on the old one is forgotten."""
+
+    def _draw(self, y: int, key: tuple) -> Strip:
+        """Line y (whose key is `key`) drawn anew, as a strip (without its offsets)."""
+        return self._strip(self._line_text(y))
 
     def _strip(self, line: Text) -> Strip:
         """A line as a strip, cut where its spans start and end, as Textual cuts a Text into segments (a
@@ -255,6 +270,8 @@ class GridBoard(ByLines, can_focus=True):
             super().__init__()
             self.index = index
 
+    CELL_RUNS_KEPT = 1024  # a cell's line drawn (its runs in their styles), kept by what it shows
+
     def __init__(self, rows: int, cols: int, cell_width: int = 14, cell_height: int = 3, *, labels: bool = False,
                  lines: bool = True, **kwargs):
         super().__init__(**kwargs)
@@ -268,15 +285,31 @@ class GridBoard(ByLines, can_focus=True):
         self.highlight: set[int] = set()
         self.styles_of: dict[int, str] = {}
         self._choosing = False  # a square is being chosen: its lines are repainted after the screen's answer
+        # every line's key, made once for what the board shows (`_keys_for`: the cells given, the
+        # cursor, the typing, the focus, the geometry), and the keys last compared in `_sync`
+        self._keys: list[tuple] = []
+        self._keys_for: tuple | None = None
+        self._looks: list[tuple] = []  # what each cell shows (its lines' keys, its style, its state)
+        self._given = 0  # the cells given so far (set_cells)
+        self._lines_shown: dict[int, tuple[list, list]] = {}  # id of a list of lines -> it, what it shows
+        self._synced: list[tuple] | None = None
+        # (what a cell's line shows, its style, its state, the cell's width) -> its line drawn (_cell_line)
+        self._cell_runs: dict[tuple, tuple[list[tuple[str, Style]], bool, bool, int]] = {}
+        self.keyed = 0  # the times every line's key was made, for the tests
         self.cursor = (rows * cols) // 2
 
     def set_cells(self, cells: list[list[Text]], highlight: set[int] | None = None,
                   styles: dict[int, str] | None = None) -> None:
         """The cells' lines; `highlight` marks cells (legal destinations...) in the board's own colour,
-        `styles` gives cells a style of their own (a checkerboard, a territory, the chosen piece)."""
+        `styles` gives cells a style of their own (a checkerboard, a territory, the chosen piece).
+
+        A cell's list of lines is read once and known by the list: a list given is not changed
+        afterwards (other lines are given as another list, the same list may be given to many cells
+        and again)."""
         self.cells = cells
         self.highlight = highlight or set()
         self.styles_of = styles or {}
+        self._given += 1  # (the same lists given again may show something else)
         self._sync()
 
     def name_of(self, index: int) -> str:
@@ -334,33 +367,110 @@ class GridBoard(ByLines, can_focus=True):
     def _line_count(self) -> int:
         return self.size_with(self.cell_width, self.cell_height)[1]
 
-    def _cell_key(self, i: int, y: int) -> tuple:
-        """What line y of cell i shows: its text, its own style, and the cursor or the highlight on it."""
-        lines = self.cells[i]
-        text = lines[y] if y < len(lines) else None
-        shown = None if text is None else text_key(text)
-        state = 2 if i == self.cursor and self.has_focus else 1 if i in self.highlight else 0
-        return shown, self.styles_of.get(i), state
+    def _sync(self) -> None:
+        """Ask Textual to repaint the lines whose key changed since they were last drawn: nothing at all
+        when the board shows what it showed at the last call (the keys not made again)."""
+        if not self.is_mounted:
+            return
+        keys = self._all_keys()
+        shown = self._shown
+        if keys is self._synced and shown:
+            return
+        self._synced = keys
+        if not shown:
+            self.refresh()
+            return
+        width, height = self.size
+        if len(keys) < height:
+            keys = keys + [("blank",)] * (height - len(keys))
+        changed = [y for y, key in enumerate(keys) if shown.get(y) != key]
+        if not changed:
+            return
+        # a region to each run of changed lines
+        regions = []
+        first = last = changed[0]
+        for y in changed[1:]:
+            if y != last + 1:
+                regions.append(Region(0, first, width, last - first + 1))
+                first = y
+            last = y
+        regions.append(Region(0, first, width, last - first + 1))
+        self.refresh(*regions)
+
+    def _all_keys(self) -> list[tuple]:
+        """Every line's key (`_line_key`), made once for what the board shows: the cells given (a new
+        `set_cells`), the cursor, the letters typed, the focus and the geometry. Where only the cursor,
+        the focus or the typing changed, only the lines of the squares the cursor left and reached (and
+        the typing's) are made again."""
+        # (the reactives' values read where Textual keeps them: this is asked for every line drawn)
+        state = (self._geometry, getattr(self, "_reactive_cursor", None),
+                 getattr(self, "_reactive_has_focus", False), getattr(self, "_reactive_typed", ""), self._given)
+        before = self._keys_for
+        if state == before:
+            return self._keys
+        geometry, cursor, focused, typed, _ = state
+        rows, cols, h = self.rows, self.cols, self.cell_height
+        cells, styles_of, highlight = self.cells, self.styles_of, self.highlight
+        looks = self._looks
+        # a list of lines given -> (the list, what its lines show): a list given to many cells, or given
+        # again (`set_cells`: a list given is not changed afterwards), is read once
+        known = self._lines_shown
+        shown_of: dict[int, tuple[list, list]] = {}
+
+        def look(i: int) -> tuple:
+            """What cell i shows: its lines' text_key (None below its last), its style, its state."""
+            lines = cells[i]
+            got = shown_of.get(id(lines))
+            if got is None:
+                got = known.get(id(lines))
+                if got is None or got[0] is not lines or len(got[1]) != h:
+                    shown = [text_key(line) for line in lines[:h]]
+                    if len(shown) < h:
+                        shown += [None] * (h - len(shown))
+                    got = (lines, shown)
+                shown_of[id(lines)] = got
+            return got[1], styles_of.get(i), 2 if i == cursor and focused else 1 if i in highlight else 0
+
+        if before is not None and before[0] == geometry and before[4] == state[4] and looks:
+            # the same cells: the looks of the squares whose state may have changed, and their rows
+            marked = {i for i in (before[1], cursor) if isinstance(i, int) and 0 <= i < rows * cols}
+            for i in marked:
+                looks[i] = look(i)
+            keys = list(self._keys)
+            for r in {i // cols for i in marked}:
+                self._row_keys(keys, looks, r)
+            if self.labels:
+                keys[-1] = ("files", geometry, typed)
+        else:
+            looks = self._looks = [look(i) for i in range(rows * cols)]
+            self._lines_shown = shown_of  # (the lists no longer given are let go)
+            keys = [("top", geometry)]
+            rule = ("rule", geometry)
+            for r in range(rows):
+                if r and self.lines:
+                    keys.append(rule)
+                keys.extend([()] * h)
+                self._row_keys(keys, looks, r)
+            keys.append(("bottom", geometry))
+            if self.labels:
+                keys.append(("files", geometry, typed))
+        self._keys, self._keys_for = keys, state
+        self.keyed += 1
+        return keys
+
+    def _row_keys(self, keys: list[tuple], looks: list[tuple], r: int) -> None:
+        """The keys of the lines of row r of squares, put in `keys`."""
+        geometry, rows, cols, h = self._geometry, self.rows, self.cols, self.cell_height
+        row = looks[r * cols:(r + 1) * cols]
+        first = 1 + r * self._step_y
+        for dy in range(h):
+            label = str(rows - r) if self.labels and dy == h // 2 else ""
+            keys[first + dy] = ("cells", geometry, label, dy, tuple([(shown[dy], style, mark) for shown, style, mark in row]))
 
     def _line_key(self, y: int) -> tuple:
         """What line y of the board shows, as a key: two lines with one key look the same."""
-        geometry = self._geometry
-        step, h = self._step_y, self.cell_height
-        body = self.rows * step - (1 if self.lines else 0)  # the lines between the top and bottom rules
-        if y == 0:
-            return ("top", geometry)
-        if y <= body:
-            r, dy = divmod(y - 1, step)
-            if dy == h:
-                return ("rule", geometry)
-            label = str(self.rows - r) if self.labels and dy == h // 2 else ""
-            first = r * self.cols
-            return ("cells", geometry, label, dy, tuple(self._cell_key(i, dy) for i in range(first, first + self.cols)))
-        if y == body + 1:
-            return ("bottom", geometry)
-        if y == body + 2 and self.labels:
-            return ("files", geometry, self.typed)
-        return ("blank",)
+        keys = self._all_keys()
+        return keys[y] if 0 <= y < len(keys) else ("blank",)
 
     # -- drawing: the lines -----------------------------------------------------------------------
 
@@ -412,6 +522,132 @@ class GridBoard(ByLines, can_focus=True):
             if self.lines or c == self.cols - 1:
                 line.append("│", style=LINE_STYLE)
         return line
+
+    def _place(self, y: int, key: tuple) -> Strip:
+        """A line of cells drawn with its offsets from its cells' lines, each drawn once for what it
+        shows and kept (`_cell_line`): the strip `placed_strip` makes of `_strip(_line_text(y))`,
+        segment for segment (with JOIN_RUNS, one to a run of one style across the cells), without the
+        line made as a Text, cut again and placed. Any other line from its Text."""
+        if key[0] != "cells":
+            return super()._place(y, key)
+        self.drawn += 1
+        _, _, label, dy, looks = key
+        finals = self._finals
+        join = self.JOIN_RUNS
+        kept = self._cell_runs
+        if len(kept) > self.CELL_RUNS_KEPT:
+            kept.clear()
+        placed_styles = _placed_styles
+        if len(placed_styles) > PLACED_STYLES:
+            placed_styles.clear()
+        w = self.cell_width
+        first = (y - 1) // self._step_y * self.cols
+        cells = self.cells
+        segments: list[Segment] = []
+        # the run being made, where it starts and its style, and whether a span of the line's Text ends
+        # after it (where Textual cuts a segment, as `text_runs` cuts the line: also between two runs
+        # of one style; without a span's edge between them, two runs are of one style)
+        text, start, style, cut = "", 0, None, True
+
+        def close() -> None:
+            """The run made so far, a segment (its style with the offset of its first cell)."""
+            placed = placed_styles.get((style, start, y))
+            if placed is None:
+                offset = Style.from_meta({"offset": (start, y)})
+                placed = placed_styles[style, start, y] = style + offset if style else offset
+            segments.append(Segment(text, placed))
+
+        def final(stack: tuple) -> Style:
+            got = finals.get(stack)
+            if got is None:
+                got = finals[stack] = drawn_style(self, stack)
+            return got
+
+        x = 0  # where the next run starts (in characters, as Textual counts the offsets)
+        if self.labels:  # the rank's number: a span of the line
+            text = label.rjust(self._margin - 1) + " "
+            style = final((LINE_STYLE, LABEL_STYLE))
+            x = len(text)
+        # the frame's left side: no span of its own (one run with what follows, as the Text is cut)
+        frame = final((LINE_STYLE,))
+        if join and frame == style:
+            text += "│"
+        else:
+            if text:
+                close()
+            text, start, style = "│", x, frame
+        cut = False
+        x += 1
+        width = x  # the line's width in cells
+        side = final((LINE_STYLE, LINE_STYLE))
+        last = len(looks) - 1
+        ruled = self.lines
+        for c, look in enumerate(looks):
+            drawn = kept.get((look, w))
+            if drawn is None:
+                lines = cells[first + c]
+                drawn = kept[look, w] = self._cell_line(lines[dy] if dy < len(lines) else None, look, w)
+            runs, starts_cut, ends_cut, cell_width = drawn
+            width += cell_width
+            cut = cut or starts_cut
+            for chars, got in runs:
+                if not cut or (join and (got is style or got == style)):
+                    text += chars
+                else:
+                    if text:
+                        close()
+                    text, start, style = chars, x, got
+                x += len(chars)
+                cut = True  # (between two runs of a cell: a span's edge)
+            cut = ends_cut
+            if ruled or c == last:  # the line between two cells: a span of the line
+                if join and (side is style or side == style):
+                    text += "│"
+                else:
+                    if text:
+                        close()
+                    text, start, style = "│", x, side
+                cut = True
+                x += 1
+                width += 1
+        if text or not segments:
+            close()
+        return Strip(segments, width)
+
+    def _base_changed(self) -> None:
+        self._cell_runs.clear()
+
+    def _cell_line(self, content: Text | None, look: tuple, w: int) -> tuple[list[tuple[str, Style]], bool, bool, int]:
+        """A line of a cell drawn as `_line_text` draws it on its line (its content centred, the cell's
+        own style, then the cursor or the highlight over it): its runs, cut where its spans start and end
+        (with JOIN_RUNS, those of one style in a row joined), each in its style over the line's; whether
+        a span of it starts at its left edge and ends at its right (where the line is cut); its width."""
+        _, own, mark = look
+        content = content.copy() if content is not None else Text("")
+        content.truncate(w)
+        pad = w - content.cell_len
+        cell = Text(" " * (pad // 2)) + content + Text(" " * (pad - pad // 2))
+        if own:
+            cell.stylize(own)
+        if mark == 2:
+            cell.stylize("reverse")
+        elif mark == 1:
+            cell.stylize("on #3a3a20")
+        size = len(cell)
+        edges = {min(max(0, k), size) for span in cell.spans for k in (span.start, span.end)}
+        finals = self._finals
+        join = self.JOIN_RUNS
+        runs: list[tuple[str, Style]] = []
+        for chars, stack in text_runs(cell):
+            stack = (LINE_STYLE, *stack)
+            final = finals.get(stack)
+            if final is None:
+                final = finals[stack] = drawn_style(self, stack)
+            if join and runs and runs[-1][1] == final:
+                runs[-1] = (runs[-1][0] + chars, final)
+            else:
+                runs.append((chars, final))
+        return runs, 0 in edges, size in edges, cell.cell_len
 
     def watch_cursor(self) -> None:
         if not self._choosing:
