@@ -135,23 +135,27 @@ class HotelTransylvaniaScreen(GameScreen):
             room = loop[g["pos"]]
             key = room if room else -loop[g["pos"] + 1]  # a door stands before a room, never last
             at.setdefault(key, []).append(g)
+        cache = self._suit_lines
+        lines = [cache.built(("ranks", w), lambda: self.ranks_line(w))]
+        shown = tuple(map(tuple, stacks))  # (each room's stack, then whether it is the viewer's)
+        mine = tuple(code in hand for code in CODES[1:]) if hand else (False,) * ROOMS
+        guests: list[list[tuple]] = [[], [], [], []]  # each row's guests, by room (and door), as keys
+        for where, here in at.items():
+            guests[(abs(where) - 1) // 13].append((where, tuple((g["letter"], g["rank"], g["colour"]) for g in here)))
+        for suit in range(4):
+            key = ("ghosts", suit, w, shown[suit * 13:suit * 13 + 13], mine[suit * 13:suit * 13 + 13])
+            lines.append(cache.built(key, lambda: self.ghosts_line(suit, w, stacks, hand)))
+            key = ("guests", suit, w, tuple(sorted(guests[suit])))
+            lines.append(cache.built(key, lambda: self.guests_line(suit, w, at)))
+        return lines
+
+    @staticmethod
+    def ranks_line(w: int) -> Text:
+        """The ranks above the rooms' columns."""
         head = Text("  ")
         for rank in RANKS:
             head.append(" " + rank.rjust(w - 1), style="dim")
-        lines = [head]
-        cache = self._suit_lines
-        shown = tuple(map(tuple, stacks))  # (each room's stack, then whether it is the viewer's)
-        mine = tuple(code in hand for code in CODES[1:]) if hand else (False,) * ROOMS
-        for suit in range(4):
-            rooms = range(suit * 13 + 1, suit * 13 + 14)
-            key = ("ghosts", suit, w, shown[suit * 13:suit * 13 + 13], mine[suit * 13:suit * 13 + 13])
-            lines.append(cache.built(key, lambda: self.ghosts_line(suit, w, stacks, hand)))
-            key = ("guests", suit, w,
-                   tuple((room, tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(room, ())),
-                          tuple((g["letter"], g["rank"], g["colour"]) for g in at.get(-room, ())))
-                         for room in rooms if room in at or -room in at))
-            lines.append(cache.built(key, lambda: self.guests_line(suit, w, at)))
-        return lines
+        return head
 
     def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> Text:
         """A row of rooms' ghosts (and doors), the viewer's rooms marked: each room's cells built once
