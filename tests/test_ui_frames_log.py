@@ -1,5 +1,6 @@
-"""What a key that adds several entries to the move log at once (a round's end) costs, by counts; and
-the parts' heights told without wrapping them, against Textual's."""
+"""What a key costs the shared parts of a game screen, by counts: the move log given several entries at
+once (a round's end), the backgrounds found while a frame is drawn; and what they make without rich or
+Textual's own measuring (a part's height, its lines counted, the action bar's choices), against theirs."""
 
 import random
 
@@ -102,3 +103,57 @@ async def test_the_choices_set_out_as_strings_are_the_text_textual_has_from_rich
             assert ([list(s) for s in bar.visual.to_strips(bar, bar.visual, width, None, bar.visual_style)]
                     == [list(s) for s in theirs.visual.to_strips(theirs, theirs.visual, width, None,
                                                                  theirs.visual_style)])
+
+
+async def test_a_frame_finds_each_parts_background_from_its_parents_once(make_app, store, monkeypatch):
+    # while a frame is drawn, a part that keeps its lines finds its background colours and opacity
+    # from its parent's, found once for the frame: those Textual adds up from every ancestor
+    from textual.dom import DOMNode
+
+    from tabletop_tui import catalog
+    from tabletop_tui.session import Session
+    from tabletop_tui.ui.widgets.common import KeptLines, drawing_frame
+
+    players, seed, options, moves = catalog.get("hotel-transylvania").screenshot_scene()
+    session = Session.new("hotel-transylvania", players, seed, options, [], store)
+    session.autoplay(moves)
+    session.release()
+    app = make_app(start={"save": session.save_id}, force_curtain=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        parts = [w for w in app.screen.walk_children() if isinstance(w, KeptLines)]
+        assert len(parts) > 5
+        textuals = DOMNode.background_colors.fget
+        theirs = [textuals(w) for w in parts]
+        added_up = []
+        monkeypatch.setattr(DOMNode, "background_colors", property(lambda w: added_up.append(w) or textuals(w)))
+        opacities = [Widget.opacity.fget(w) for w in parts]
+        with drawing_frame():
+            ours = [w.background_colors for w in parts]
+            assert [w.opacity for w in parts] == opacities
+        assert ours == theirs
+        assert added_up == []  # (none added up every ancestor's)
+        assert [w.background_colors for w in parts] == theirs and len(added_up) == len(parts)  # (no frame)
+
+
+def test_a_part_counts_its_lines_as_rich_wraps_them():
+    # a part of the table counts the lines its texts take at its width without rich's wrap where a
+    # character is a cell: rich's count, for every overflow and width
+    from types import SimpleNamespace
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from tabletop_tui.ui.widgets.part_lines import PartLines
+
+    console = Console(width=100)
+    rnd = random.Random(2)
+    pieces = ["a", "bb", " ", "  ", "\n", "♠", "•", "é", "漢", "\t", "x" * 12, "word ", "\xa0"]
+    for _ in range(2000):
+        part = SimpleNamespace(_width=rnd.randint(0, 30), app=SimpleNamespace(console=console))
+        lines = [Text("".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 25))),
+                      overflow=rnd.choice([None, "fold", "ellipsis", "crop", "ignore"]),
+                      no_wrap=rnd.choice([None, None, True])) for _ in range(rnd.randint(0, 3))]
+        width = part._width
+        assert PartLines.count(part, lines) == sum(  # type: ignore[arg-type]
+            1 if not width or line.cell_len <= width else len(line.wrap(console, width)) for line in lines)

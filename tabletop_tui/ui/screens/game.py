@@ -27,7 +27,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars
+from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars, drawing_frame
 from tabletop_tui.ui.widgets.grid import LineDrawn
 from tabletop_tui.ui.widgets.keybar import KeyBar
 from tabletop_tui.ui.widgets.part_lines import PartLines
@@ -152,6 +152,10 @@ class _PartsCompositor(Compositor):
         dirty.update(before)
         dirty.update(region for region in marked if region)
         return result
+
+    def render_update(self, *args, **kwargs):
+        with drawing_frame():
+            return super().render_update(*args, **kwargs)
 
     def render_partial_update(self):
         self._changed = _stacked(self._dirty_regions)

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual._context import active_app
 from textual.cache import LRUCache
+from textual.color import Color as TextualColor
 from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -177,12 +178,62 @@ def measure_anew(widget) -> None:
             break
 
 
+#: while a game screen's frame is drawn (`drawing_frame`): each node's background (its own and its
+#: ancestors', as DOMNode.background_colors adds them up) and opacity, found once for the frame
+_FRAME_BACKGROUNDS: dict | None = None
+_NO_COLOR = TextualColor(0, 0, 0, 0)
+
+
+@contextmanager
+def drawing_frame():
+    """While a frame is drawn (nothing restyles a widget then): the widgets that keep their lines
+    (KeptLines) find their background colours and opacity from their parent's, found once for the
+    frame, where each widget drawn added up the backgrounds and opacities of all its ancestors."""
+    global _FRAME_BACKGROUNDS
+    _FRAME_BACKGROUNDS = {}
+    try:
+        yield
+    finally:
+        _FRAME_BACKGROUNDS = None
+
+
+def _frame_background(node, found: dict) -> tuple:
+    """`node`'s background and opacity as DOMNode.background_colors adds them up (root first)."""
+    kept = found.get(node)
+    if kept is None:
+        parent = node._parent
+        background, opacity = (_NO_COLOR, 1.0) if parent is None else _frame_background(parent, found)
+        styles = node.styles
+        opacity *= styles.opacity
+        kept = found[node] = (background + styles.background.tint(styles.background_tint).multiply_alpha(opacity),
+                              opacity)
+    return kept
+
+
 class KeptLines:
     """For a widget of a game screen: its styled lines kept by their content (LineStyles)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._styles_cache = LineStyles()
+
+    @property
+    def background_colors(self) -> tuple:
+        found = _FRAME_BACKGROUNDS
+        parent = self._parent  # type: ignore[attr-defined]
+        if found is None or parent is None:
+            return super().background_colors  # type: ignore[misc]
+        base, opacity = _frame_background(parent, found)
+        styles = self.styles  # type: ignore[attr-defined]
+        return base, base + styles.background.tint(styles.background_tint).multiply_alpha(opacity * styles.opacity)
+
+    @property
+    def opacity(self) -> float:
+        found = _FRAME_BACKGROUNDS
+        parent = self._parent  # type: ignore[attr-defined]
+        if found is None or parent is None:
+            return super().opacity  # type: ignore[misc]
+        return _frame_background(parent, found)[1] * self.styles.opacity  # type: ignore[attr-defined]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
