@@ -295,6 +295,9 @@ class GridBoard(ByLines, can_focus=True):
         self._synced: list[tuple] | None = None
         # (what a cell's line shows, its style, its state, the cell's width) -> its line drawn (_cell_line)
         self._cell_runs: dict[tuple, tuple[list[tuple[str, Style]], bool, bool, int]] = {}
+        # (a cell's line as above, x, y) -> its segments placed there, and their length (a cell cut at
+        # both edges: no run of it joins its neighbours')
+        self._placed_cells: dict[tuple, tuple[list[Segment], int]] = {}
         self.keyed = 0  # the times every line's key was made, for the tests
         self.cursor = (rows * cols) // 2
 
@@ -540,6 +543,7 @@ class GridBoard(ByLines, can_focus=True):
         placed_styles = _placed_styles
         if len(placed_styles) > PLACED_STYLES:
             placed_styles.clear()
+        placed_cells = self._placed_cells
         w = self.cell_width
         first = (y - 1) // self._step_y * self.cols
         cells = self.cells
@@ -589,6 +593,26 @@ class GridBoard(ByLines, can_focus=True):
                 drawn = kept[look, w] = self._cell_line(lines[dy] if dy < len(lines) else None, look, w)
             runs, starts_cut, ends_cut, cell_width = drawn
             width += cell_width
+            if starts_cut and ends_cut and not join:
+                # a cell cut at both edges (a style of its own, the cursor, the highlight): its segments
+                # are its runs, placed once where it is and kept there
+                if text:
+                    close()
+                    text = ""
+                at = (look, w, x, y)
+                got_cell = placed_cells.get(at)
+                if got_cell is None:
+                    if len(placed_cells) > self.CELL_RUNS_KEPT:
+                        placed_cells.clear()
+                    got_cell = placed_cells[at] = self._cell_placed(runs, x, y)
+                segments.extend(got_cell[0])
+                x += got_cell[1]
+                cut = True
+                if ruled or c == last:
+                    text, start, style = "│", x, side
+                    x += 1
+                    width += 1
+                continue
             cut = cut or starts_cut
             for chars, got in runs:
                 if not cut or (join and (got is style or got == style)):
@@ -616,6 +640,25 @@ class GridBoard(ByLines, can_focus=True):
 
     def _base_changed(self) -> None:
         self._cell_runs.clear()
+        self._placed_cells.clear()
+
+    @staticmethod
+    def _cell_placed(runs: list[tuple[str, Style]], x: int, y: int) -> tuple[list[Segment], int]:
+        """A cell's runs as segments placed at (x, y) (their styles with their offsets, as
+        `placed_strip` places them), and their length in characters."""
+        styles = _placed_styles
+        if len(styles) > PLACED_STYLES:
+            styles.clear()
+        segments = []
+        start = x
+        for chars, style in runs:
+            placed = styles.get((style, start, y))
+            if placed is None:
+                offset = Style.from_meta({"offset": (start, y)})
+                placed = styles[style, start, y] = style + offset if style else offset
+            segments.append(Segment(chars, placed))
+            start += len(chars)
+        return segments, start - x
 
     def _cell_line(self, content: Text | None, look: tuple, w: int) -> tuple[list[tuple[str, Style]], bool, bool, int]:
         """A line of a cell drawn as `_line_text` draws it on its line (its content centred, the cell's
