@@ -52,7 +52,9 @@ class QueenslandScreen(BoardScreen):
         yield TextLines(id="ql-players")
 
     def below_board(self):
-        yield TextLines(id="ql-notes")
+        # steady: the line a chosen checker adds ("h8 can go to ...") leaves a blank line when it goes,
+        # where the whole screen was laid out again as it went
+        yield TextLines(id="ql-notes", steady=True)
 
     def targets(self, seat: int, index: int) -> set[int]:
         """Where the rules let the checker on `index` go now."""
