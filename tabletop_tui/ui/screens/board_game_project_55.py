@@ -33,6 +33,10 @@ DARK_RING = "on #23283a"
 DARK = "on #1b2d44"
 TARGET = "on #1d4a2e"
 SELECTED = "on #7a4a10"
+#: what each square is (a pile, a start or none) and its own style, a1 (the lower left, row 7 column 0) dark
+SQUARE_KINDS = tuple("pile" if i in INTERIOR_SET else "start" if i in STARTS else "none" for i in range(64))
+SQUARE_STYLES = {i: DARK if kind == "pile" else DARK_RING if kind == "start" or (i // 8 + i % 8) % 2 else LIGHT
+                 for i, kind in enumerate(SQUARE_KINDS)}
 KEYS = {"roll": "r", "restock": "x", "end": "p"}
 
 
@@ -47,6 +51,7 @@ class BoardGameProject55Screen(BoardScreen):
         self._turn_key = None  # the turn the cursor was last put on the pawn for
         self._board_key: tuple | None = None  # what the board's cells were last built from
         self._cells: dict[tuple, list[Text]] = {}  # what a square shows -> its lines (kept, never changed)
+        self._cursor_waits = False  # the cursor moved since the detail was last drawn (cursor_moved)
 
     def make_board(self) -> GridBoard:
         board = GridBoard(8, 8, cell_width=4, cell_height=1, labels=True, lines=False)
@@ -67,7 +72,18 @@ class BoardGameProject55Screen(BoardScreen):
         yield TextLines(id="bg-stock")
 
     def cursor_moved(self) -> None:
-        self.show_detail(self.game.view(self.viewer()))
+        """The square under the cursor is told of once the messages already waiting are handled, unless
+        the table is drawn first (with the detail, where the cursor is then): a square chosen moves the
+        cursor just before the screen has the square (GridBoard._choose), and a new turn puts it on the
+        pawn while the table is drawn; each told of the square again from a view made anew."""
+        if not self._cursor_waits:
+            self._cursor_waits = True
+            self.call_later(self._show_cursor)
+
+    def _show_cursor(self) -> None:
+        if self._cursor_waits:
+            self._cursor_waits = False
+            self.show_detail(self.game.view(self.viewer()))
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -120,6 +136,7 @@ class BoardGameProject55Screen(BoardScreen):
             self._board_key = board_key
             self.set_board(pawns, piles, tall, targets, highlight, acting)
         self.show_detail(view)
+        self._cursor_waits = False  # (the detail drawn with the cursor where it is now)
 
         if not self.part_changed("stock", (tuple(names), turn, view["over"], repr(view["stock"]))):
             return
@@ -138,25 +155,23 @@ class BoardGameProject55Screen(BoardScreen):
     def set_board(self, pawns: list, piles: dict, tall: bool, targets: set[int], highlight: set[int],
                   acting: int | None) -> None:
         """The board's 64 cells: the pawns, the piles' tops and heights, the squares lit."""
-        cells, styles = [], {}
+        cells = []
+        styles = dict(SQUARE_STYLES)
         kept = self._cells
         if len(kept) > 1024:
             kept.clear()
-        for index in range(64):
-            r, c = divmod(index, 8)
-            dark = (r + c) % 2 == 1  # a1 (the lower left, row 7 column 0) is dark
-            who = pawns.index(index) if index in pawns else None
-            mark = "pawn" if who is not None else "lit" if index in highlight else "target" if index in targets else ""
-            if index in INTERIOR_SET:
-                pile = piles[str(index)]
-                shows: tuple = ("pile", tall, who, mark, pile[-1], len(pile))
-                styles[index] = DARK
-            elif index in STARTS:
-                shows = ("start", tall, who, mark)
-                styles[index] = DARK_RING
+        at = {square: seat for seat, square in reversed(list(enumerate(pawns)))}  # (the first seat there)
+        for index, kind in enumerate(SQUARE_KINDS):
+            if kind == "none":
+                shows: tuple = ("none",)
             else:
-                shows = ("none",)
-                styles[index] = DARK_RING if dark else LIGHT
+                who = at.get(index)
+                mark = "pawn" if who is not None else "lit" if index in highlight else "target" if index in targets else ""
+                if kind == "pile":
+                    pile = piles[str(index)]
+                    shows = ("pile", tall, who, mark, pile[-1], len(pile))
+                else:
+                    shows = ("start", tall, who, mark)
             lines = kept.get(shows)
             if lines is None:
                 lines = kept[shows] = self.cell_lines(shows)
