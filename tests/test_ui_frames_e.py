@@ -81,6 +81,10 @@ async def test_short_bus_labels_read_one_view_a_seat(make_app, store, monkeypatc
         assert len(asked) == 1
         screen.label_view(screen.viewer())  # outside current_actions: the view as it is now
         assert len(asked) == 2
+        asked.clear()
+        screen.refresh_table()  # the table's view is lent to the labels: one view for both
+        assert asked == [screen.viewer()] and screen._lent_view is None
+        assert [a.label for a in app.screen.query_one("#actions").actions] == [a.label for a in actions]
 
 
 def test_thief_in_the_night_splits_the_hands_as_rich_does():

@@ -678,7 +678,12 @@ class GameScreen(Screen):
         if hint and prompt.cell_len + len(hint) <= room:  # never a second line for the hint
             prompt.append(hint, style="dim")
         self.query_one("#prompt", Static).update(prompt)
-        self.query_one("#actions", ActionBar).set_actions(self.current_actions(), self.waiting_note())
+        self._lent_view = (self.viewer(), view)  # the labels read the view the table was drawn from
+        try:
+            actions = self.current_actions()
+        finally:
+            self._lent_view = None
+        self.query_one("#actions", ActionBar).set_actions(actions, self.waiting_note())
 
     def last_move_line(self, room: int) -> Text | None:
         """The result of the last move of the person at the keyboard (or the one person at the table),
@@ -746,6 +751,9 @@ class GameScreen(Screen):
 
     #: while the choices are made (`current_actions`): the seats' views their labels read, one a seat
     _label_views: dict[int | None, dict] | None = None
+    #: (seat, view) while `refresh_table` makes the choices: the view it drew the table from, lent to
+    #: the labels of that seat's choices (the game has not moved since; the screens only read a view)
+    _lent_view: tuple[int | None, dict] | None = None
 
     def label_view(self, seat: int | None) -> dict:
         """The seat's view (None: the table's) for the labels of its choices: while they are made, one
@@ -759,7 +767,8 @@ class GameScreen(Screen):
         return view
 
     def current_actions(self) -> list[Action]:
-        self._label_views = {}
+        lent = self._lent_view
+        self._label_views = {lent[0]: lent[1]} if lent is not None else {}
         try:
             return self._current_actions()
         finally:
