@@ -11,7 +11,6 @@ from textual.geometry import Region
 from tabletop_tui import catalog
 from tabletop_tui.rules.components.decktet import SUITS
 from tabletop_tui.session import Session
-from tabletop_tui.ui.screens import second_story
 from tabletop_tui.ui.screens.second_story import SecondStoryScreen
 from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
 from tabletop_tui.ui.widgets import things
@@ -21,7 +20,7 @@ from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import SUIT_GLYPH, SUIT_STYLE
 from test_ui_frames import Counts, places, quiet, scene_app
-from ui_helpers import shown
+from ui_helpers import shown, side_by_side_appended
 
 
 async def test_pontifuses_next_board_and_early_bird_lay_nothing_out(make_app, store, monkeypatch):
@@ -73,15 +72,15 @@ def check_second_storys_bank_and_joins(store, monkeypatch):
     screen_showing(fresh).show_bank(after)
     assert [(line.plain, line.spans, line.style) for line in shown_lines[1]] == \
         [(line.plain, line.spans, line.style) for line in fresh[0]]
-    # the house's block and the dice are joined span for span as things.side_by_side joins them
+    # blocks are joined span for span as rich's calls, piece by piece, join them
     rnd = random.Random(5)
     styles = ["", "bold", "dim", "bold red", "#4aa3ff"]
     for _ in range(200):
         blocks = [[Text("x" * rnd.randrange(4), style=rnd.choice(styles)) + Text("ab"[: rnd.randrange(3)], style=rnd.choice(styles))
                    for _ in range(rnd.randrange(1, 5))] for _ in range(rnd.randrange(1, 4))]
         gap = rnd.randrange(3)
-        assert [(line.plain, line.spans, line.style) for line in second_story.side_by_side(blocks, gap)] == \
-            [(line.plain, line.spans, line.style) for line in things.side_by_side(blocks, gap)]
+        assert [(line.plain, line.spans, line.style) for line in things.side_by_side(blocks, gap)] == \
+            [(line.plain, line.spans, line.style) for line in side_by_side_appended(blocks, gap)]
 
 
 def old_lairs_table(view: dict) -> QuickTable:

@@ -11,6 +11,7 @@ from tabletop_tui.ui.screens import thief_in_the_night as tn
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.things import side_by_side
 from test_ui_frames import Counts, quiet, scene_app
+from ui_helpers import side_by_side_appended
 
 
 def shows(lines: list[Text]) -> list[tuple]:
@@ -37,7 +38,7 @@ def test_monster_builder_joins_its_blocks_as_side_by_side_does_and_draws_a_body_
         for blocks, gap in (([[Text("▶1 Ann", style="bold")] + body, compact + [Text("")]], 2), (dice, 1),
                             ([body, [], dice[0]], 0)):
             before = shows(sum(blocks, []))
-            assert shows(mb.join_beside(blocks, gap)) == shows(side_by_side(blocks, gap))
+            assert shows(side_by_side(blocks, gap)) == shows(side_by_side_appended(blocks, gap))
             assert shows(sum(blocks, [])) == before  # (the blocks kept are never changed)
     made = mb._body_lines.cache_info()
     assert made.misses <= 40

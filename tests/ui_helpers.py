@@ -237,3 +237,25 @@ def assert_sees_only(app, session, seat) -> None:
             continue  # the other deck's copy, in sight, is spelled the same
         for spelled in spellings(code):
             assert spelled not in text, (seat, code, spelled)
+
+
+def side_by_side_appended(blocks, gap: int = 1):
+    """Blocks of lines joined side by side as rich's own calls join them (each line a copy, padded to
+    its block's width, appended piece by piece): what things.side_by_side must make, span for span."""
+    from rich.text import Text
+
+    if not blocks:
+        return []
+    height = max(len(b) for b in blocks)
+    widths = [max((ln.cell_len for ln in b), default=0) for b in blocks]
+    out = []
+    for i in range(height):
+        line = Text()
+        for j, b in enumerate(blocks):
+            part = b[i].copy() if i < len(b) else Text("")
+            part.pad_right(widths[j] - part.cell_len)
+            if j:
+                line.append(" " * gap)
+            line.append_text(part)
+        out.append(line)
+    return out

@@ -22,7 +22,7 @@ from tabletop_tui.rules.monster_builder import ATTACKS, SLOTS
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.grid import TextLines
 from tabletop_tui.ui.widgets.kept import Kept
-from tabletop_tui.ui.widgets.things import die_chip, die_lines, mini_die_lines
+from tabletop_tui.ui.widgets.things import die_chip, die_lines, mini_die_lines, side_by_side
 
 ACTION_KEYS = {"research": "r", "scavenge": "c", "fight": "f", "roll": "r", "stop": "n", "spare": "n",
                "discard": "x"}
@@ -95,49 +95,9 @@ def compact_line(seat: int, monster: dict, name_width: int, current: bool, marke
 _cells = lru_cache(maxsize=4096)(cell_len)
 
 
-def join_beside(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
-    """`side_by_side`: blocks of lines joined side by side, each padded to its own width, the very same
-    lines (their text and spans), each line made at once where `side_by_side` copies, pads and appends
-    every piece. The blocks are not changed."""
-    if not blocks:
-        return []
-    height = max(len(block) for block in blocks)
-    widths = [max((_cells(line.plain) for line in block), default=0) for block in blocks]
-    sep = " " * gap
-    out = []
-    for i in range(height):
-        chunks: list[str] = []
-        spans: list[Span] = []
-        offset = 0
-        for j, block in enumerate(blocks):
-            if j and gap:
-                chunks.append(sep)
-                offset += gap
-            if i < len(block):
-                part = block[i]
-                plain = part.plain
-                pad = widths[j] - _cells(plain)
-                if pad > 0:
-                    plain += " " * pad
-                length = len(plain)
-                if part.style:
-                    spans.append(Span(offset, offset + length, part.style))
-                if offset:
-                    spans.extend(Span(start + offset, end + offset, style) for start, end, style in part.spans)
-                else:
-                    spans.extend(part.spans)
-            else:
-                plain = " " * widths[j]
-                length = len(plain)
-            chunks.append(plain)
-            offset += length
-        out.append(Text("".join(chunks), spans=spans))
-    return out
-
-
 @lru_cache(maxsize=64)
 def _die_block(value: int, style: str, big: bool, number: int) -> list[Text]:
-    """A research die and its number below it (never changed: `join_beside` copies nothing it joins)."""
+    """A research die and its number below it (never changed: `side_by_side` copies nothing it joins)."""
     block = die_lines(value, style=style) if big else mini_die_lines(value, style=style)
     width = block[0].cell_len
     return block + [Text(str(number).center(width), style="dim")]
@@ -185,7 +145,7 @@ class MonsterBuilderScreen(GameScreen):
         fight_key = ("fight", repr(view["fight"]), tuple(players))
         fight = self._blocks.built(fight_key, lambda: self.fight_block(view))
         beside = bool(fight) and width >= DICE_WIDTH + 2 + max(_cells(f.plain) for f in fight)
-        top = self._blocks.built(("top", dice_key, fight_key), lambda: join_beside([dice, fight], gap=2)) if beside else dice
+        top = self._blocks.built(("top", dice_key, fight_key), lambda: side_by_side([dice, fight], gap=2)) if beside else dice
         below = [] if beside else fight
         focus = self.focus_seat(view)
         name_width = min(8, max(len(m) for m in players))
@@ -207,7 +167,7 @@ class MonsterBuilderScreen(GameScreen):
               and len(top) + max(BODY_HEIGHT + 1, len(right)) <= height):
             key = ("beside", focus, focus == current, players[focus], tuple(monsters[focus]["parts"]), marks[focus],
                    tuple(compact_keys[s] for s in range(n) if s != focus), fight_key, beside)
-            lines = top + self._blocks.built(key, lambda: join_beside(
+            lines = top + self._blocks.built(key, lambda: side_by_side(
                 [[self.caption(view, focus)] + _body_lines(tuple(monsters[focus]["parts"]), marks[focus]), right], gap=2))
         else:
             lines = top + compact + below
@@ -246,7 +206,7 @@ class MonsterBuilderScreen(GameScreen):
         for i in range(0, len(blocks), per_row):
             if i:
                 lines.append(Text(""))
-            lines += join_beside(blocks[i:i + per_row], gap=2)
+            lines += side_by_side(blocks[i:i + per_row], gap=2)
         return lines
 
     def dice_block(self, view: dict, big: bool) -> list[Text]:
@@ -262,7 +222,7 @@ class MonsterBuilderScreen(GameScreen):
             blocks.append(_die_block(value, style, big, i + 1))
         caption = Text("Research dice", style="bold")
         caption.append("  (1s are used up)", style="dim")
-        return [caption] + join_beside(blocks, gap=1)
+        return [caption] + side_by_side(blocks, gap=1)
 
     def fight_block(self, view: dict) -> list[Text]:
         """The last fight: the attack, each side's dice and score, and what the winner took."""

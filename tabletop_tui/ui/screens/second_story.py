@@ -13,48 +13,13 @@ from tabletop_tui.ui.widgets.columns import cut
 from tabletop_tui.ui.widgets.grid import LineDrawn, TextLines
 from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.things import (
-    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, suit_text,
+    SUIT_GLYPH, SUIT_STYLE, card_chip, card_lines, chip_stack, die_lines, side_by_side, suit_text,
 )
 
 KEYS = {
     "thorough": "t", "quick": "k", "one_flat": "1", "several_flats": "2", "all_flats": "3",
     "end_night": "e", "go_on": "g", "excuse": "x", "second_chance": "c", "bust": "b",
 }
-
-
-def side_by_side(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
-    """things.side_by_side (blocks of lines joined side by side, each padded to its own width), the same
-    lines span for span, each made at once from its pieces' text and spans, where that one copies,
-    pads and appends each piece as a Text of its own: the house's block is made anew at every roll."""
-    height = max(len(block) for block in blocks)
-    widths = [max((line.cell_len for line in block), default=0) for block in blocks]
-    pad = " " * gap
-    out = []
-    for y in range(height):
-        plain: list[str] = []
-        spans: list[Span] = []
-        offset = 0
-        for j, block in enumerate(blocks):
-            if j:
-                plain.append(pad)
-                offset += gap
-            if y >= len(block):
-                plain.append(" " * widths[j])
-                offset += widths[j]
-                continue
-            part = block[y]
-            text = part.plain
-            short = widths[j] - part.cell_len
-            if short > 0:
-                text += " " * short
-            end = offset + len(text)
-            if part.style:
-                spans.append(Span(offset, end, part.style))
-            spans.extend(Span(start + offset, stop + offset, style) for start, stop, style in part.spans)
-            plain.append(text)
-            offset = end
-        out.append(Text("".join(plain), spans=spans))
-    return out
 
 
 class SecondStoryScreen(GameScreen):

@@ -6,7 +6,8 @@ every terminal font draws them at one cell wide.
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.text import Span, Text
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.visual import Visual
@@ -160,21 +161,42 @@ def dice_row(values, big: bool = True, styles=None, labels=None, gap: int = 1) -
 
 
 def side_by_side(blocks: list[list[Text]], gap: int = 1) -> list[Text]:
-    """Join blocks of lines horizontally (each block is padded to its own width)."""
+    """Join blocks of lines horizontally, each block padded to its own width: every line made at once
+    from its pieces' text and spans (a piece's own style a span over it and its padding, as rich's
+    `append_text` gives it), new Texts that share nothing the blocks could change."""
     if not blocks:
         return []
-    height = max(len(b) for b in blocks)
-    widths = [max((ln.cell_len for ln in b), default=0) for b in blocks]
+    height = max(len(block) for block in blocks)
+    widths = [max((cell_len(line.plain) for line in block), default=0) for block in blocks]
+    sep = " " * gap
     out = []
     for i in range(height):
-        line = Text()
-        for j, b in enumerate(blocks):
-            part = b[i].copy() if i < len(b) else Text("")
-            part.pad_right(widths[j] - part.cell_len)
-            if j:
-                line.append(" " * gap)
-            line.append_text(part)
-        out.append(line)
+        chunks: list[str] = []
+        spans: list[Span] = []
+        offset = 0
+        for j, block in enumerate(blocks):
+            if j and gap:
+                chunks.append(sep)
+                offset += gap
+            if i < len(block):
+                part = block[i]
+                plain = part.plain
+                pad = widths[j] - cell_len(plain)
+                if pad > 0:
+                    plain += " " * pad
+                length = len(plain)
+                if part.style:
+                    spans.append(Span(offset, offset + length, part.style))
+                if offset:
+                    spans.extend(Span(start + offset, stop + offset, style) for start, stop, style in part.spans)
+                else:
+                    spans.extend(part.spans)
+            else:
+                plain = " " * widths[j]
+                length = len(plain)
+            chunks.append(plain)
+            offset += length
+        out.append(Text("".join(chunks), spans=spans))
     return out
 
 
