@@ -22,7 +22,7 @@ from tabletop_tui.rules.hotel_transylvania import (DOORS_BEFORE, LETTERS, LOOP, 
 from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.widgets.cards import tight_chip
 from tabletop_tui.ui.widgets.columns import cut
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.grid import PiecedText, TextLines, pieced_line
 from tabletop_tui.ui.widgets.kept import Kept
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
@@ -55,22 +55,19 @@ def dial(k: int, six: int) -> tuple[int, int]:
     return (k, 0 if k == 0 else 1 if k == 6 else six)
 
 
-def joined(head: Text, pieces) -> Text:
-    """`head` with `pieces` appended, span for span as `Text.append_text` appends them, made at once:
-    a row of rooms is thirteen pieces, each appended as a Text of its own where it is not kept."""
-    plain = [head.plain]
-    spans = list(head.spans)
-    offset = len(plain[0])
-    for piece in pieces:
-        text = piece.plain
-        end = offset + len(text)
-        if piece.style:
-            spans.append(Span(offset, end, piece.style))
-        if piece.spans:
-            spans.extend(Span(start + offset, stop + offset, style) for start, stop, style in piece.spans)
-        plain.append(text)
-        offset = end
-    return Text("".join(plain), style=head.style, spans=spans)
+#: the style of each row of rooms' ghosts, and its head (its suit, the line's first piece: PiecedText);
+#: the head of a row of guests
+HEAD_STYLES = tuple("bold red" if suit in (1, 2) else "bold" for suit in range(4))
+HEAD_PIECES = tuple(Text(glyph + " ") for glyph in SUIT_GLYPHS)
+GUESTS_HEAD = Text("  ")
+#: the hand's pieces: its heads, each seat's number, each card's chip (made once)
+GHOSTS_PIECE = Text("Ghosts:")
+PUBLIC = Text("Each hand and each standing order is seen by its owner alone.", style="dim italic")
+SEAT_NUMBERS = tuple(Text(f" {s + 1}", spans=[Span(1, 2, style)]) for s, style in enumerate(SEAT_STYLES))
+SPACE = Text(" ")
+NO_CARDS = Text("no cards", style="dim")
+ORDER_HEAD = Text("Surprise order (secret): ", style="bold")
+CHIPS: dict[object, Text] = {}
 
 
 class HandLines(MostLines, TextLines):
@@ -87,7 +84,7 @@ class HotelTransylvaniaScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        #: each row of rooms' lines (its ghosts, its guests), by what each is drawn from
+        #: each row of rooms' lines (its ghosts, its guests), with their pieces, by what each is drawn from
         self._suit_lines: Kept[Text] = Kept(128)
         self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
         self._hand_from: tuple | None = None  # what the hand's lines were last built from
@@ -122,7 +119,8 @@ class HotelTransylvaniaScreen(GameScreen):
         return max(3, min(7, (self.room() - 2) // 13))
 
     def board_lines(self, view: dict) -> list[Text]:
-        """The board's lines: the ranks, then two lines a row of rooms, its ghosts and its guests, each
+        """The board's lines, each joined from its pieces (PiecedText: drawn from its rooms' segments,
+        each kept): the ranks, then two lines a row of rooms, its ghosts and its guests, each
         built only when what it shows changed (the ghosts: the row's stacks and the viewer's rooms in it;
         the guests: those on the row and its doors; both the width): a move that leaves a line alone
         (a card played leaves the guests where they stand) builds nothing of it."""
@@ -157,7 +155,7 @@ class HotelTransylvaniaScreen(GameScreen):
             head.append(" " + rank.rjust(w - 1), style="dim")
         return head
 
-    def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> Text:
+    def ghosts_line(self, suit: int, w: int, stacks: list, hand: set) -> PiecedText:
         """A row of rooms' ghosts (and doors), the viewer's rooms marked: each room's cells built once
         for what they show (its stack, whether it is the viewer's, the width), so that a new viewer's
         marks or a card played build only the rooms they change."""
@@ -167,7 +165,7 @@ class HotelTransylvaniaScreen(GameScreen):
             stack = stacks[room - 1]
             key = (room, tuple(stack), CODES[room] in hand, w)
             cells.append(kept.built(key, lambda: self.room_cells(room, w, stack, key[2])))
-        return joined(Text(SUIT_GLYPHS[suit] + " ", style="bold red" if suit in (1, 2) else "bold"), cells)
+        return pieced_line(HEAD_STYLES[suit], [HEAD_PIECES[suit], *cells])
 
     @staticmethod
     def room_cells(room: int, w: int, stack: list, mine: bool) -> Text:
@@ -197,10 +195,10 @@ class HotelTransylvaniaScreen(GameScreen):
         piece.append_text(cell)
         return piece
 
-    def guests_line(self, suit: int, w: int, at: dict[int, list[dict]]) -> Text:
+    def guests_line(self, suit: int, w: int, at: dict[int, list[dict]]) -> PiecedText:
         """The guests standing on a row of rooms and on the doors before them."""
-        return joined(Text("  "), [self.guest_cells(at.get(-room, []), at.get(room, []), w)
-                                   for room in range(suit * 13 + 1, suit * 13 + 14)])
+        cells = [self.guest_cells(at.get(-room, []), at.get(room, []), w) for room in range(suit * 13 + 1, suit * 13 + 14)]
+        return pieced_line("", [GUESTS_HEAD, *cells])
 
     @staticmethod
     def guest_cells(at_door: list[dict], here: list[dict], w: int) -> Text:
@@ -223,35 +221,37 @@ class HotelTransylvaniaScreen(GameScreen):
 
     def hand_text(self, view: dict) -> list[Text]:
         """The names, the viewer's hand and order, the last guest's move: each line a Text of its own
-        (all of them dim beneath their spans, as the lines of one dim Text split at its line breaks)."""
+        (all of them dim beneath their spans, as the lines of one dim Text split at its line breaks), with
+        its pieces (PiecedText: the names, the cards' chips, each kept)."""
         viewer = view["viewer"]
         names = view["players"]
-        out = Text("Ghosts:", style="dim")
-        lines = [out]
+        pieces: list[Text] = [GHOSTS_PIECE]
         for s, name in enumerate(names):
-            out.append(" ")
-            out.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)])
-            out.append(" " + cut(name, 6), style=ME if s == viewer else "")
-        out = Text(style="dim")
-        lines.append(out)
+            pieces.append(SEAT_NUMBERS[s])
+            pieces.append(Text(" " + cut(name, 6), style=ME if s == viewer else ""))
+        lines = [pieced_line("dim", pieces)]
         if viewer is None:
-            out.append("Each hand and each standing order is seen by its owner alone.", style="dim italic")
+            lines.append(pieced_line("dim", [PUBLIC]))
         else:
-            out.append(f"{cut(names[viewer], 12)}'s hand: ", style="bold")
             hand = view["hand"] or []
+            pieces = [Text(f"{cut(names[viewer], 12)}'s hand: ", style="bold")]
             if hand:
-                out.append_text(Text(" ").join(tight_chip(c) for c in hand))
+                for i, code in enumerate(hand):
+                    if i:
+                        pieces.append(SPACE)
+                    chip = CHIPS.get(code)
+                    if chip is None:
+                        chip = CHIPS[code] = tight_chip(code)
+                    pieces.append(chip)
             else:
-                out.append("no cards", style="dim")
+                pieces.append(NO_CARDS)
+            lines.append(pieced_line("dim", pieces))
             order = tuple(view["order"])
-            out = Text(style="dim")
-            lines.append(out)
-            out.append("Surprise order (secret): ", style="bold")
-            out.append(order_words((order[0], order[1])))
+            pieces = [ORDER_HEAD, Text(order_words((order[0], order[1])))]
+            lines.append(pieced_line("dim", pieces))
         last = view["last"]
         if last is not None:
             out = Text(style="dim")
-            lines.append(out)
             out.append("Last: ", style="dim")
             g = last["colour"]
             out.append(f"{LETTERS[g]}{last['before']}", GUEST_STYLES[g])
@@ -263,6 +263,7 @@ class HotelTransylvaniaScreen(GameScreen):
             got = [f"{names[s]} {'+' if p > 0 else ''}{p}" for s, p in enumerate(last["points"]) if p]
             if got:
                 out.append(": " + ", ".join(got), style="dim")
+            lines.append(out)
         return lines
 
     def scoreboard(self, view: dict):

@@ -16,7 +16,7 @@ from collections import deque
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
@@ -124,6 +124,46 @@ def placed_strip(strip: Strip, y: int) -> Strip:
     out = Strip(segments, strip.cell_length)
     out._render_cache = strip._render_cache
     return out
+
+
+class PiecedText(Text):
+    """A line joined from pieces (`pieced_line`), which keeps them: a TextLines draws a line of it that
+    fits from its pieces' segments (`TextLines._pieced_strip`), each piece's kept by the piece and,
+    where it is cut at both its edges, where it is placed, so that a line in which a few pieces changed
+    costs a look-up for each of the others. Neither it nor its pieces are changed once made."""
+
+    pieces: list[Text]
+    piece_style: object
+
+
+def pieced_line(style, pieces: list[Text]) -> PiecedText:
+    """`pieces` joined on `style` (the line's own style), span for span as `Text.append_text` appends
+    them to a Text of that style (a piece's style a span over it, then its spans), made at once."""
+    plain = []
+    spans: list[Span] = []
+    offset = 0
+    for piece in pieces:
+        text = piece.plain
+        end = offset + len(text)
+        if piece.style:
+            spans.append(Span(offset, end, piece.style))
+        if piece.spans:
+            spans.extend(Span(start + offset, stop + offset, span_style) for start, stop, span_style in piece.spans)
+        plain.append(text)
+        offset = end
+    line = PiecedText("".join(plain), style=style or "", spans=spans)
+    line.pieces, line.piece_style = pieces, style or ""
+    return line
+
+
+def _placed_segment(text: str, style: Style | None, x: int, y: int) -> Segment:
+    """A segment of `style` whose first cell is at (x, y), its style with the offset as `placed_strip`
+    gives it (kept in `_placed_styles`)."""
+    placed = _placed_styles.get((style, x, y))
+    if placed is None:
+        offset = Style.from_meta({"offset": (x, y)})
+        placed = _placed_styles[style, x, y] = style + offset if style else offset
+    return Segment(text, placed)
 
 
 class ByLines(Widget):
@@ -806,6 +846,7 @@ class TextLines(ByLines):
     #: whether it keeps its height for fewer lines (HeldHeight)
     steady = False
     WRAPS_KEPT = 64  # lines wrapped, kept by what they show and the width
+    PIECES_KEPT = 2048  # pieces of lines (show_pieced) drawn, and placed
 
     def __init__(self, *, steady: bool | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -820,16 +861,120 @@ class TextLines(ByLines):
         self._wrapped: tuple[list[Text], list[tuple]] = ([], [])
         self._pieces: dict[tuple, list[Text]] = {}  # (a line's key, its wrapping, width) -> its pieces
         self._width = 0  # the width of its content as last laid out (Textual's size.width, kept)
+        self._pieced: dict[tuple, tuple[object, list[Text]]] = {}  # a PiecedText's key -> its style, pieces
+        # (id of a piece, the line's style) -> the piece, its runs, whether cut at its edges, its width
+        self._piece_runs: dict[tuple, tuple] = {}
+        # (id of a piece, the line's style, x, y) -> the piece, its segments placed there, their length
+        self._piece_placed: dict[tuple, tuple] = {}
 
     def show_text(self, text: Text) -> None:
         """Show the lines of `text`."""
         self.show_lines(text.split("\n", allow_blank=True))
+
+    def _place(self, y: int, key: tuple) -> Strip:
+        pieced = self._pieced.get(key)
+        if pieced is not None:
+            strip = self._pieced_strip(y, *pieced)
+            if strip is not None:
+                self.drawn += 1
+                return strip
+        return super()._place(y, key)
+
+    def _base_changed(self) -> None:
+        super()._base_changed()
+        self._piece_runs.clear()
+        self._piece_placed.clear()
+
+    def _piece_runs_of(self, piece: Text, base: tuple) -> tuple:
+        """A piece's runs on a line whose style is `base` (empty or the line's style), each in the style
+        it is drawn in, as `text_runs` cuts the line within it; whether a span of the line starts at its
+        left edge and ends at its right; its width. No runs (None) where a span of it reaches past it."""
+        plain = piece.plain
+        size = len(plain)
+        spans = piece.spans
+        edges = {k for span in spans for k in (span.start, span.end)}
+        if edges and (min(edges) < 0 or max(edges) > size):
+            return piece, None, False, False, 0
+        finals = self._finals
+        runs: list[tuple[str, Style]] = []
+        for chars, stack in text_runs(piece) if size else ():
+            stack = (*base, *stack)
+            final = finals.get(stack)
+            if final is None:
+                final = finals[stack] = drawn_style(self, stack)
+            runs.append((chars, final))
+        styled = bool(piece.style)
+        return piece, runs, styled or 0 in edges, styled or size in edges, piece.cell_len
+
+    def _pieced_strip(self, y: int, style: object, pieces: list[Text]) -> Strip | None:
+        """The line that is `pieces` joined on `style`, drawn and placed at y: the strip
+        `placed_strip(self._strip(line), y)` makes, segment for segment, from each piece's runs (kept by
+        the piece), the segments of a piece cut at both its edges kept where it is placed. None where it
+        cannot be drawn so (a span past its piece, an empty line, JOIN_RUNS)."""
+        if self.JOIN_RUNS:
+            return None
+        base = (style,) if style else ()
+        runs_kept = self._piece_runs
+        placed_kept = self._piece_placed
+        if len(runs_kept) > self.PIECES_KEPT:
+            runs_kept.clear()
+        if len(placed_kept) > self.PIECES_KEPT:
+            placed_kept.clear()
+        styles = _placed_styles
+        if len(styles) > PLACED_STYLES:
+            styles.clear()
+        segments: list[Segment] = []
+        # the run being made (its text, where it starts, its style) and whether a span's edge is before
+        # what comes next (where Textual cuts a segment)
+        text, start, final, cut = "", 0, None, True
+        x = width = 0
+        for piece in pieces:
+            got = runs_kept.get((id(piece), style))
+            if got is None or got[0] is not piece:
+                got = runs_kept[id(piece), style] = self._piece_runs_of(piece, base)
+            _, runs, starts_cut, ends_cut, cells = got
+            if runs is None:
+                return None
+            width += cells
+            if not runs:
+                cut = cut or starts_cut
+                continue
+            if starts_cut and ends_cut:  # its segments its runs, placed once where it is and kept there
+                if text:
+                    segments.append(_placed_segment(text, final, start, y))
+                    text = ""
+                at = (id(piece), style, x, y)
+                placed = placed_kept.get(at)
+                if placed is None or placed[0] is not piece:
+                    placed = placed_kept[at] = (piece, *GridBoard._cell_placed(runs, x, y))
+                segments.extend(placed[1])
+                x += placed[2]
+                cut = True
+                continue
+            cut = cut or starts_cut
+            for chars, got_style in runs:
+                if cut:
+                    if text:
+                        segments.append(_placed_segment(text, final, start, y))
+                    text, start, final = chars, x, got_style
+                else:
+                    text += chars
+                x += len(chars)
+                cut = True  # (between two runs of a piece: a span's edge)
+            cut = ends_cut
+        if text:
+            segments.append(_placed_segment(text, final, start, y))
+        if not segments:
+            return None
+        return Strip(segments, width)
 
     def show_lines(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]  # (one empty line, as a Static showing nothing)
         keys = [text_key(line) for line in lines]
         if keys == self._keys:
             return
+        self._pieced = {("line", key): (line.piece_style, line.pieces)
+                        for line, key in zip(lines, keys) if type(line) is PiecedText}
         width = self._width
         count = len(self._at(width)[1])
         self._texts, self._keys = lines, keys

@@ -1,0 +1,53 @@
+"""What a key costs Hotel Transylvania's board and hand, by counts: a line joined from pieces
+(PiecedText) is drawn from its pieces' kept segments, the very segments its Text draws, offsets
+included, and only the pieces it had not drawn before are worked out."""
+
+import random
+
+from tabletop_tui.ui.screens.hotel_transylvania import HotelTransylvaniaScreen
+from tabletop_tui.ui.widgets.grid import TextLines, placed_strip
+from test_ui_frames import Counts, quiet, scene_app
+
+
+async def test_hotel_lines_drawn_from_their_pieces_are_their_texts(make_app, store, monkeypatch):
+    """Over keys that move guests, play cards and pass the keyboard, each line of the board (and the
+    hand's that fit) is drawn from its pieces, and what it draws is what its Text, cut by its spans and
+    placed, draws, segment for segment; a key works out only the pieces no line had before (a room
+    whose ghosts or marks changed, a row of guests), never the rooms it left alone."""
+    counts = Counts(monkeypatch)
+    worked: list[int] = []  # the pieces worked out, by id
+    runs_of = TextLines._piece_runs_of
+    monkeypatch.setattr(TextLines, "_piece_runs_of", lambda self, piece, base: worked.append(id(piece)) or
+                        runs_of(self, piece, base))
+    app = scene_app(make_app, store, "hotel-transylvania")
+    rnd = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        assert isinstance(screen, HotelTransylvaniaScreen)
+        parts = [screen.query_one("#ht-board"), screen.query_one("#ht-hand")]
+        viewers, compared, left_alone = set(), 0, 0
+        for _ in range(14):
+            if screen.session.over():
+                break
+            before = {id(got[0]) for part in parts for got in part._piece_runs.values()}  # (held there)
+            worked.clear()
+            actions = screen.query_one("#actions").actions
+            await pilot.press(rnd.choice([a.key for a in actions]))
+            await quiet(pilot, counts)
+            viewers.add(screen.viewer())
+            assert not set(worked) & before, "a piece worked out before was worked out again"
+            board_pieces = [p for _, pieces in parts[0]._pieced.values() for p in pieces]
+            left_alone += sum(id(p) in before for p in board_pieces)
+            for part in parts:
+                for y in range(part._line_count()):
+                    key = part._line_key(y)
+                    if key not in part._pieced:  # (the ranks; a hand's line wrapped, the last move)
+                        assert part is parts[1] or y == 0
+                        continue
+                    drawn = part._pieced_strip(y, *part._pieced[key])
+                    assert drawn is not None
+                    assert list(drawn) == list(placed_strip(part._strip(part._line_text(y)), y)), (part.id, y)
+                    assert drawn.cell_length == part._line_text(y).cell_len
+                    compared += 1
+        assert compared and len(viewers) > 1 and left_alone
