@@ -12,10 +12,9 @@ north-east, 6 east ... 5 stops)."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
 
-from rich.text import Span, Text
+from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 
@@ -28,7 +27,7 @@ from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
 from tabletop_tui.ui.widgets.common import ActionBar, KeptLines, LineStyles
-from tabletop_tui.ui.widgets.grid import TextLines
+from tabletop_tui.ui.widgets.grid import TextLines, split_lines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
 KEYS = "123456789abefijknoprxyz"
@@ -51,39 +50,6 @@ class Hands(MostLines, TextLines):
     def update(self, content: str | Text = "") -> None:
         """Show `content` (a string is shown as it is, never read as markup)."""
         self.show_lines(split_lines(content if isinstance(content, Text) else Text(content)))
-
-
-def split_lines(text: Text) -> list[Text]:
-    """`text.split("\n", allow_blank=True)`: the same lines (their text, spans in their order, style,
-    justification and overflow), each span cut to the lines it covers by one walk over the lines it
-    starts on (found by bisection), where rich's `divide` searches the lines for each span's first and
-    last in Python, at every change of the hands (a span a card: the guards' hands have many)."""
-    plain = text.plain
-    if "\n" not in plain:
-        return [text.copy()]
-    pieces = plain.split("\n")
-    starts = []
-    at = 0
-    for piece in pieces:
-        starts.append(at)
-        at += len(piece) + 1
-    spans: list[list[Span]] = [[] for _ in pieces]
-    count = len(pieces)
-    for start, end, style in text.spans:
-        line = bisect_right(starts, start) - 1
-        while line < count and starts[line] < end:
-            first = starts[line]
-            cut_start, cut_end = max(0, start - first), min(end - first, len(pieces[line]))
-            if cut_end > cut_start:
-                spans[line].append(Span(cut_start, cut_end, style))
-            line += 1
-    style, justify, overflow = text.style, text.justify, text.overflow
-    lines = []
-    for piece, kept in zip(pieces, spans):
-        line = Text(piece, style=style, justify=justify, overflow=overflow)
-        line.spans = kept
-        lines.append(line)
-    return lines
 
 
 class SameLines(LineStyles):

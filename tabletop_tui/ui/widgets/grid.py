@@ -52,6 +52,39 @@ def text_runs(text: Text) -> list[Run]:
     return [(plain[start:end], tuple(stack)) for start, end, stack in zip(cuts, cuts[1:], stacks)]
 
 
+def split_lines(text: Text) -> list[Text]:
+    """`text.split("\n", allow_blank=True)`: the same lines (their text, spans in their order, style,
+    justification and overflow), each span cut to the lines it covers by one walk over the lines it
+    starts on (found by bisection), where rich's `divide` searches the lines for each span's first and
+    last in Python."""
+    plain = text.plain
+    if "\n" not in plain:
+        return [text.copy()]
+    pieces = plain.split("\n")
+    starts = []
+    at = 0
+    for piece in pieces:
+        starts.append(at)
+        at += len(piece) + 1
+    spans: list[list[Span]] = [[] for _ in pieces]
+    count = len(pieces)
+    for start, end, style in text.spans:
+        line = bisect_right(starts, start) - 1
+        while line < count and starts[line] < end:
+            first = starts[line]
+            cut_start, cut_end = max(0, start - first), min(end - first, len(pieces[line]))
+            if cut_end > cut_start:
+                spans[line].append(Span(cut_start, cut_end, style))
+            line += 1
+    style, justify, overflow = text.style, text.justify, text.overflow
+    lines = []
+    for piece, kept in zip(pieces, spans):
+        line = Text(piece, style=style, justify=justify, overflow=overflow)
+        line.spans = kept
+        lines.append(line)
+    return lines
+
+
 def text_key(text: Text) -> tuple:
     """What a Text shows, as a key: two Texts with one key are drawn alike (on one line)."""
     return text.plain, tuple(text.spans), text.style, text.overflow
@@ -868,8 +901,8 @@ class TextLines(ByLines):
         self._piece_placed: dict[tuple, tuple] = {}
 
     def show_text(self, text: Text) -> None:
-        """Show the lines of `text`."""
-        self.show_lines(text.split("\n", allow_blank=True))
+        """Show the lines of `text` (split_lines: rich's split at its line breaks)."""
+        self.show_lines(split_lines(text))
 
     def _place(self, y: int, key: tuple) -> Strip:
         pieced = self._pieced.get(key)
