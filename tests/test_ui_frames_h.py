@@ -51,3 +51,32 @@ async def test_hotel_lines_drawn_from_their_pieces_are_their_texts(make_app, sto
                     assert drawn.cell_length == part._line_text(y).cell_len
                     compared += 1
         assert compared and len(viewers) > 1 and left_alone
+
+
+
+async def test_a_hand_finds_what_it_shows_once_a_frame(monkeypatch):
+    """A hand of cards drawn in a frame finds what it shows (its cards, marks, cursor) and its lines once
+    for all its lines, where each line asked for them again; the lines are those drawn one by one."""
+    from textual.app import App
+
+    from tabletop_tui.ui.widgets.cards import CardHand
+
+    class One(App):
+        def compose(self):
+            yield CardHand(["AS", "KH", "7C"], id="hand")
+
+    asked: list[int] = []
+    shown = CardHand._shown
+    monkeypatch.setattr(CardHand, "_shown", lambda self: asked.append(1) or shown(self))
+    async with One().run_test(size=(40, 10)) as pilot:
+        hand = pilot.app.query_one(CardHand)
+        await pilot.pause()
+        frames = []
+        for cards in (["2D", "3S", "QH"], ["9C", "10D", "JS"]):
+            hand.set_cards(cards)
+            asked.clear()
+            await pilot.pause()
+            frames.append(len(asked))
+            lines = [hand.render_line(y) for y in range(hand.size.height)]
+            assert lines == hand._draw(hand.size.width)
+        assert frames == [1, 1]

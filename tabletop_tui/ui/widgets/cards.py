@@ -199,6 +199,19 @@ def card_lines(value, styles: dict | None = None, **kwargs) -> Text:
     return canvas.text()
 
 
+_ADDED: dict[tuple, Style] = {}  # (a widget's style, a card's run's) -> the one over the other
+
+
+def _added(base: Style, style: Style) -> Style:
+    """`base + style`, kept: a card's rows drawn anew look their styles up."""
+    got = _ADDED.get((base, style))
+    if got is None:
+        if len(_ADDED) > 4096:
+            _ADDED.clear()
+        got = _ADDED[base, style] = base + style
+    return got
+
+
 class CardWidget(KeptLines, Widget):
     """The widgets of this module: their styles come from the stylesheet, one component class a role
     (`CardWidget > .card--red` ...; see ROLES).
@@ -216,6 +229,8 @@ class CardWidget(KeptLines, Widget):
         super().__init__(*args, **kwargs)
         self._styles: tuple[str, dict] | None = None  # (the theme, card_styles), until the stylesheet changes
         self._kept: LRUCache[tuple, list[Strip]] = LRUCache(self.KEPT)  # (what they show, how): the lines
+        self._framing = False  # drawing a frame (render_lines)
+        self._framed: list[Strip] | None = None  # the lines found for the frame being drawn
 
     def card_styles(self) -> dict:
         theme = self.app.theme if self.is_attached else ""
@@ -272,7 +287,11 @@ class CardWidget(KeptLines, Widget):
     def render_line(self, y: int) -> Strip:
         """A line of the widget. Where the widget tells what it shows (`_shown`), its lines are drawn
         once for that and the width, each run of cells of one style one segment, and kept (the last
-        KEPT): a refresh without a change, or what was shown a while ago shown again, costs no drawing."""
+        KEPT): a refresh without a change, or what was shown a while ago shown again, costs no drawing.
+        In a frame (`render_lines`), what the widget shows is found once for all the lines asked."""
+        framed = self._framed
+        if framed is not None:
+            return framed[y] if y < len(framed) else Strip.blank(self.size.width, self.visual_style.rich_style)
         shown = self._shown()
         if shown is None:
             return super().render_line(y)
@@ -281,7 +300,16 @@ class CardWidget(KeptLines, Widget):
         lines = self._kept.get(key)
         if lines is None:
             lines = self._kept[key] = self._draw(width)
+        if self._framing:
+            self._framed = lines
         return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
+
+    def render_lines(self, crop):
+        self._framing, self._framed = True, None
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing, self._framed = False, None
 
     def _lines(self, width: int, base: Style) -> list[Strip] | None:
         """The lines drawn some cheaper way than a canvas, the same strips (None: none)."""
@@ -514,7 +542,7 @@ class CardHand(CardWidget, can_focus=True):
                         cut.append((text[:left], style))
                         left -= len(text)
                     runs = cut
-                rows.append(([Segment(text, base + style) for text, style in runs], runs[0][1], runs[-1][1]))
+                rows.append(([Segment(text, _added(base, style)) for text, style in runs], runs[0][1], runs[-1][1]))
             self._slices[key] = rows
         return rows
 
