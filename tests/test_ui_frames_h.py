@@ -80,3 +80,32 @@ async def test_a_hand_finds_what_it_shows_once_a_frame(monkeypatch):
             lines = [hand.render_line(y) for y in range(hand.size.height)]
             assert lines == hand._draw(hand.size.width)
         assert frames == [1, 1]
+
+
+async def test_a_line_that_only_moved_is_the_line_it_was(monkeypatch):
+    """In a frame, a line is placed at no row, `(x, None)`: a line more above the others places only
+    the new line, the others are the strips they were; a line asked for alone (where the mouse starts a
+    selection) has its row in its offsets."""
+    from rich.text import Text
+    from textual.app import App
+
+    class One(App):
+        def compose(self):
+            yield TextLines()
+
+    placed: list[int] = []
+    place = TextLines._place
+    monkeypatch.setattr(TextLines, "_place", lambda self, y, key, framed=False: placed.append(y) or
+                        place(self, y, key, framed))
+    async with One().run_test(size=(40, 10)) as pilot:
+        part = pilot.app.query_one(TextLines)
+        lines = [Text(f"line {i}", style="bold") for i in range(4)]
+        part.show_lines(lines)
+        await pilot.pause()
+        assert sorted(placed) == [0, 1, 2, 3]
+        placed.clear()
+        part.show_lines([Text("new", style="italic"), *lines])
+        await pilot.pause()
+        assert placed == [0] and part.size.height == 5
+        alone = part.render_line(2)
+        assert [segment.style.meta["offset"] for segment in alone] == [(0, 2)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import deque
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
@@ -26,7 +27,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget, _RenderCache
 
 from tabletop_tui.rules.components.squares import FILES, square_index, square_name
-from tabletop_tui.ui.widgets.common import Drawn, HeldHeight, measure_anew
+from tabletop_tui.ui.widgets.common import Drawn, HeldHeight, _one_cell, measure_anew
 
 LINE_STYLE = "bold #8a8aaa"
 LABEL_STYLE = "#8a8aaa"
@@ -50,6 +51,13 @@ def text_runs(text: Text) -> list[Run]:
         for piece in range(bisect_left(cuts, span.start), bisect_right(cuts, span.end) - 1):
             stacks[piece].append(span.style)
     return [(plain[start:end], tuple(stack)) for start, end, stack in zip(cuts, cuts[1:], stacks)]
+
+
+def line_cells(line: Text) -> int:
+    """A line's width in cells (`Text.cell_len`): its length where every character is a cell, as
+    `_one_cell` finds at once (rich measures a line it has not seen a character at a time)."""
+    plain = line.plain
+    return len(plain) if _one_cell(plain) else cell_len(plain)
 
 
 def split_lines(text: Text) -> list[Text]:
@@ -134,7 +142,7 @@ PLACED_STYLES = 1 << 16
 _placed_styles: dict[tuple, Style] = {}
 
 
-def placed_strip(strip: Strip, y: int) -> Strip:
+def placed_strip(strip: Strip, y: int | None) -> Strip:
     """`strip.apply_offsets(0, y)`: each segment's style with the offset of its first cell in the
     widget (x, y), which Textual reads where the mouse starts a selection of text. Textual makes the
     offset's style anew for every segment of every line it places (its meta written out) and adds it
@@ -189,7 +197,7 @@ def pieced_line(style, pieces: list[Text]) -> PiecedText:
     return line
 
 
-def _placed_segment(text: str, style: Style | None, x: int, y: int) -> Segment:
+def _placed_segment(text: str, style: Style | None, x: int, y: int | None) -> Segment:
     """A segment of `style` whose first cell is at (x, y), its style with the offset as `placed_strip`
     gives it (kept in `_placed_styles`)."""
     placed = _placed_styles.get((style, x, y))
@@ -219,7 +227,9 @@ class ByLines(Widget):
         self._finals: dict[tuple, Style] = {}  # a run's styles -> the one style it is drawn in
         self._base: VisualStyle | None = None  # the widget's style the lines were drawn on
         self._shown: dict[int, tuple] = {}  # the key of each line last handed to Textual
-        self._placed: dict[tuple, Strip] = {}  # (a line's key, y) -> the line with its offsets
+        # (a line's key, y, or None in a frame) -> the line with its offsets (`render_lines`)
+        self._placed: dict[tuple, Strip] = {}
+        self._framing = False  # drawing a frame (render_lines): the lines without their rows
         self.drawn = 0  # lines drawn anew (not found in the cache), for the tests
         self.painted: deque[int] = deque(maxlen=512)  # the lines Textual asked for last, for the tests
 
@@ -277,24 +287,39 @@ class ByLines(Widget):
         self.painted.append(y)
         if key == ("blank",):
             return Strip.blank(self.size.width, base.rich_style)
-        placed = self._placed.get((key, y))
+        framed = self._framing
+        placed = self._placed.get((key, None if framed else y))
         if placed is not None:
             return placed
         if len(self._placed) >= self.CACHED_LINES:
             del self._placed[next(iter(self._placed))]
-        placed = self._placed[key, y] = self._place(y, key)
+        placed = self._placed[key, None if framed else y] = self._place(y, key, framed)
         return placed
 
-    def _place(self, y: int, key: tuple) -> Strip:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines of a frame: each placed with its cells' columns but not their row, `(x, None)`, as
+        CastleMap places them: Textual reads the offsets (the row too) where the mouse starts a selection
+        of text from `render_line(y)` asked alone, which places them whole, never from a frame's lines.
+        A line that only moved (a line more above it) is then the very strip it was, a look-up, where it
+        was placed anew at its new row (its segments' styles with their offsets made again)."""
+        if self.text_selection is not None:
+            return super().render_lines(crop)
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing = False
+
+    def _place(self, y: int, key: tuple, framed: bool = False) -> Strip:
         """Line y (whose key is `key`) with its offsets: the line drawn (kept by its key, wherever it is
-        shown) placed at y."""
+        shown) placed at y (with `framed`, at no row: `render_lines`)."""
         strip = self._lines.get(key)
         if strip is None:
             if len(self._lines) >= self.CACHED_LINES:
                 del self._lines[next(iter(self._lines))]
             strip = self._lines[key] = self._draw(y, key)
             self.drawn += 1
-        return placed_strip(strip, y)
+        return placed_strip(strip, None if framed else y)
 
     def _base_changed(self) -> None:
         """The widget's style changed: what was drawn on the old one is forgotten."""
@@ -599,14 +624,15 @@ class GridBoard(ByLines, can_focus=True):
                 line.append("│", style=LINE_STYLE)
         return line
 
-    def _place(self, y: int, key: tuple) -> Strip:
+    def _place(self, y: int, key: tuple, framed: bool = False) -> Strip:
         """A line of cells drawn with its offsets from its cells' lines, each drawn once for what it
         shows and kept (`_cell_line`): the strip `placed_strip` makes of `_strip(_line_text(y))`,
         segment for segment (with JOIN_RUNS, one to a run of one style across the cells), without the
         line made as a Text, cut again and placed. Any other line from its Text."""
         if key[0] != "cells":
-            return super()._place(y, key)
+            return super()._place(y, key, framed)
         self.drawn += 1
+        row = None if framed else y  # (the row of the offsets: none in a frame)
         _, _, label, dy, looks = key
         finals = self._finals
         join = self.JOIN_RUNS
@@ -628,10 +654,10 @@ class GridBoard(ByLines, can_focus=True):
 
         def close() -> None:
             """The run made so far, a segment (its style with the offset of its first cell)."""
-            placed = placed_styles.get((style, start, y))
+            placed = placed_styles.get((style, start, row))
             if placed is None:
-                offset = Style.from_meta({"offset": (start, y)})
-                placed = placed_styles[style, start, y] = style + offset if style else offset
+                offset = Style.from_meta({"offset": (start, row)})
+                placed = placed_styles[style, start, row] = style + offset if style else offset
             segments.append(Segment(text, placed))
 
         def final(stack: tuple) -> Style:
@@ -672,12 +698,12 @@ class GridBoard(ByLines, can_focus=True):
                 if text:
                     close()
                     text = ""
-                at = (look, w, x, y)
+                at = (look, w, x, row)
                 got_cell = placed_cells.get(at)
                 if got_cell is None:
                     if len(placed_cells) > self.CELL_RUNS_KEPT:
                         placed_cells.clear()
-                    got_cell = placed_cells[at] = self._cell_placed(runs, x, y)
+                    got_cell = placed_cells[at] = self._cell_placed(runs, x, row)
                 segments.extend(got_cell[0])
                 x += got_cell[1]
                 cut = True
@@ -716,7 +742,7 @@ class GridBoard(ByLines, can_focus=True):
         self._placed_cells.clear()
 
     @staticmethod
-    def _cell_placed(runs: list[tuple[str, Style]], x: int, y: int) -> tuple[list[Segment], int]:
+    def _cell_placed(runs: list[tuple[str, Style]], x: int, y: int | None) -> tuple[list[Segment], int]:
         """A cell's runs as segments placed at (x, y) (their styles with their offsets, as
         `placed_strip` places them), and their length in characters."""
         styles = _placed_styles
@@ -904,14 +930,14 @@ class TextLines(ByLines):
         """Show the lines of `text` (split_lines: rich's split at its line breaks)."""
         self.show_lines(split_lines(text))
 
-    def _place(self, y: int, key: tuple) -> Strip:
+    def _place(self, y: int, key: tuple, framed: bool = False) -> Strip:
         pieced = self._pieced.get(key)
         if pieced is not None:
-            strip = self._pieced_strip(y, *pieced)
+            strip = self._pieced_strip(None if framed else y, *pieced)
             if strip is not None:
                 self.drawn += 1
                 return strip
-        return super()._place(y, key)
+        return super()._place(y, key, framed)
 
     def _base_changed(self) -> None:
         super()._base_changed()
@@ -939,7 +965,7 @@ class TextLines(ByLines):
         styled = bool(piece.style)
         return piece, runs, styled or 0 in edges, styled or size in edges, piece.cell_len
 
-    def _pieced_strip(self, y: int, style: object, pieces: list[Text]) -> Strip | None:
+    def _pieced_strip(self, y: int | None, style: object, pieces: list[Text]) -> Strip | None:
         """The line that is `pieces` joined on `style`, drawn and placed at y: the strip
         `placed_strip(self._strip(line), y)` makes, segment for segment, from each piece's runs (kept by
         the piece), the segments of a piece cut at both its edges kept where it is placed. None where it
@@ -1024,7 +1050,7 @@ class TextLines(ByLines):
 
     def _fits(self, width: int) -> bool:
         """Whether the lines given fit `width` (none is wrapped)."""
-        return bool(width) and all(line.cell_len <= width for line in self._texts)
+        return bool(width) and all(line_cells(line) <= width for line in self._texts)
 
     def _at(self, width: int) -> tuple[list[Text], list[tuple]]:
         """The lines as drawn at `width` and their keys: the lines given, each one wider than `width`
@@ -1033,14 +1059,14 @@ class TextLines(ByLines):
             return self._wrapped
         self._wrapped_from, self._wrapped_at = self._keys, width
         texts, keys = self._texts, self._keys
-        if width and any(line.cell_len > width for line in texts):
+        if width and any(line_cells(line) > width for line in texts):
             pieces = self._pieces
             if len(pieces) > self.WRAPS_KEPT:
                 pieces.clear()
             wrapped_texts: list[Text] = []
             wrapped_keys: list[tuple] = []
             for line, key in zip(texts, keys):
-                if line.cell_len <= width:
+                if line_cells(line) <= width:
                     wrapped_texts.append(line)
                     wrapped_keys.append(key)
                     continue
