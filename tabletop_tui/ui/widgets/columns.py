@@ -50,7 +50,13 @@ class QuickTable(Table):
     A table with anything else (a box, a title, row styles, cells that are not text...) is drawn by
     rich's Table itself.
 
-    tests/test_ui_frames.py compares both drawings, segment for segment, over many random tables."""
+    tests/test_ui_frames.py compares both drawings, segment for segment, over many random tables.
+
+    A table drawn again and again with a few cells changed (a scoreboard) may keep each cell's segments
+    (`cells_kept`, a dict: by the cell's text, its column's width and justification)."""
+
+    #: each cell of one line's segments, by what it shows and its column (None: none kept)
+    cells_kept: dict[tuple, list[Segment] | None] | None = None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines = self._quick_lines(console, options) if self._simple() else None
@@ -120,28 +126,41 @@ class QuickTable(Table):
                 (t.plain, tuple(t._spans), str(t.style), t.justify, t.overflow, t.no_wrap, t.end) for t in row))
             lines = kept.get(key)
             if lines is None:
-                lines = []
-                for line in self._quick_row(console, options, index, row, widths):
-                    if style:
-                        line = [Segment(text, style + segment_style, None) for text, segment_style, _ in line]
-                    lines.append(Strip(Segment.adjust_line_length(line, width, pad=False)
-                                       if Segment.get_line_length(line) > width else line))
-                kept[key] = lines
+                lines = kept[key] = self._row_strips(console, options, index, row, widths, style, width)
             strips.extend(lines)
         return strips
+
+    def _row_strips(self, console: Console, options: ConsoleOptions, index: int, row: list[Text],
+                    widths: list[int], style: Style, width: int) -> list[Strip]:
+        """Row `index`'s lines (`_quick_row`) as Textual draws them on `style`, cut to `width`."""
+        # (a row's lines are as long as its cells' widths together, where each has room for a cell)
+        fits = sum(widths) <= width and min(widths, default=3) >= 3
+        lines = []
+        for line in self._quick_row(console, options, index, row, widths):
+            if style:
+                line = [Segment(text, style + segment_style, None) for text, segment_style, _ in line]
+            lines.append(Strip(line if fits or Segment.get_line_length(line) <= width
+                               else Segment.adjust_line_length(line, width, pad=False)))
+        return lines
 
     def _quick_layout(self, console: Console, options: ConsoleOptions):
         """The cells of each column (as text) and the columns' widths, as rich finds them, and the
         options to draw the rows with; None where a cell is not one line of text."""
         max_width = options.max_width
-        columns = self.columns
-        cells = [self._cells(console, options, column) for column in columns]
+        cells = [self._cells(console, options, column) for column in self.columns]
         if max_width < 3 or any(c is None for c in cells):
             return None
-        # the widths, as Table._calculate_column_widths finds them (a text's measure is its length)
+        widths = self._quick_widths([max([cell_len(t.plain) for t in texts], default=None) for texts in cells],
+                                    max_width)
+        return cells, widths, options.update(width=sum(widths), highlight=False, height=None)
+
+    def _quick_widths(self, measures: list[int | None], max_width: int) -> list[int]:
+        """The columns' widths in `max_width` (3 at least), as Table._calculate_column_widths finds them,
+        each column's measure the length of its longest cell (None: a column of no cells)."""
+        columns = self.columns
         ranges = [min(column.width + 2 if column.width is not None
-                      else max([cell_len(t.plain) for t in texts] or [max_width - 2]) + 2, max_width)
-                  for column, texts in zip(columns, cells)]
+                      else (max_width - 2 if measure is None else measure) + 2, max_width)
+                  for column, measure in zip(columns, measures)]
         widths = [r or 1 for r in ranges]
         if self.expand:
             ratios = [c.ratio or 0 for c in columns if c.flexible]
@@ -161,7 +180,7 @@ class QuickTable(Table):
             widths = [min(r, w) if w >= 1 else 0 for r, w in zip(ranges, widths)]
         if table_width < max_width and self.expand:
             widths = [w + pad for w, pad in zip(widths, ratio_distribute(max_width - table_width, widths))]
-        return cells, widths, options.update(width=sum(widths), highlight=False, height=None)
+        return widths
 
     def _quick_row(self, console: Console, options: ConsoleOptions, index: int, texts: list[Text],
                    widths: list[int]) -> list[list[Segment]]:
@@ -173,9 +192,19 @@ class QuickTable(Table):
         edge = Segment(" ", null)
         row: list[list[list[Segment]]] = []
         row_styles: list[Style] = []
+        cells_kept = self.cells_kept
+        if cells_kept is not None and len(cells_kept) > 1024:
+            cells_kept.clear()
         for column, text, width in zip(self.columns, texts, widths):
             style = header_style + get_style(column.header_style) if header_style is not None else null
-            segments = _justified(console, text, width - 2, column.justify) if width >= 3 else None
+            if cells_kept is None or width < 3:
+                segments = _justified(console, text, width - 2, column.justify) if width >= 3 else None
+            else:
+                cell_key = (text.plain, tuple(text._spans), text.style, text.justify, text.end, width,
+                            column.justify, header)
+                segments = cells_kept.get(cell_key, _NOT_KEPT)
+                if segments is _NOT_KEPT:
+                    segments = cells_kept[cell_key] = _justified(console, text, width - 2, column.justify)
             if segments is not None:
                 line = [edge, *segments, edge]
                 lines = [list(Segment.apply_style(line, style)) if style else line]
@@ -194,6 +223,9 @@ class QuickTable(Table):
                 shaped.append(Segment.set_shape(align(lines, width, height, style), width, max(1, height)))
             row = shaped
         return [[segment for lines in row for segment in lines[line_no]] for line_no in range(len(row[0]))]
+
+
+_NOT_KEPT: list[Segment] = []  # (no cell's segments kept)
 
 
 def _justified(console: Console, text: Text, width: int, justify: str) -> list[Segment] | None:

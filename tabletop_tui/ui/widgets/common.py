@@ -1060,37 +1060,143 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
 
 
 class Scoreboard(Drawn):
-    """Players as rows: a marker for whose turn it is, then the columns a game chooses. A row that
-    did not change is not drawn again (_TableRows), and a scoreboard shown before (the turn come back
-    to a seat, the scores as they were) is taken as it was drawn, not made again."""
+    """Players as rows: a marker for whose turn it is, then the columns a game chooses. Drawn by lines
+    (_ScoreRows): the columns' widths found from the cells' lengths, and a row's lines kept by what it
+    shows and the widths, so that a row that did not change is neither made nor drawn again; and a
+    scoreboard shown before (the turn come back to a seat, the scores as they were) is taken as it was
+    drawn, not made again. The same lines as the QuickTable it stands for (tests/test_ui_frames_scores.py)."""
 
     KEPT = 8  # the last scoreboards shown, kept
+    ROWS_KEPT = 256  # the rows' cells made (a row's key -> its cells), at most
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._tables: LRUCache[tuple, Visual] = LRUCache(self.KEPT)  # what a scoreboard shows -> it, drawn
+        self._heads: dict[tuple, QuickTable] = {}  # the headings -> a table of those columns, no rows
+        self._cells: dict[tuple, tuple[list[Text], tuple[int, ...], bool]] = {}  # a row's key -> _row_cells
 
     def show(self, columns: list[str], rows: list[list], current: set[int] | None = None,
              names: list[str] | None = None) -> None:
         current = current or set()
-        # (a cell that is not a Text is shown as the Text of its string: told apart by that string)
-        key = ("scores", tuple(columns), tuple(tuple(_key(c) if isinstance(c, Text) else str(c) for c in row)
-                                               for row in rows), tuple(sorted(current)), tuple(names or ()))
+        # a row's key: whether it is the seat's turn, the name shown, the cells (a cell that is not a
+        # Text is shown as the Text of its string: told apart by that string)
+        row_keys = tuple((seat in current, shown(names[seat]) if names else str(seat + 1),
+                          tuple(_key(c) if isinstance(c, Text) else str(c) for c in row))
+                         for seat, row in enumerate(rows))
+        key = ("scores", tuple(columns), row_keys)
         if key == self._shown_key:
             return
         kept = self._tables.get(key)
         if kept is not None:
             self.update(kept, key=key)
             return
-        table = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False, header_style="bold dim")
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
-        for c in columns:
-            table.add_column(c, justify="right", no_wrap=True)
-        for seat, cells in enumerate(rows):
-            name = shown(names[seat]) if names else str(seat + 1)
-            marker = Text("▶", style="bold green") if seat in current else Text(" ")
-            table.add_row(marker, Text(name, style="bold" if seat in current else ""),
-                          *(c if isinstance(c, Text) else Text(str(c)) for c in cells))
-        self.update(table, key=key)
+        cells = self._cells
+        if len(cells) > self.ROWS_KEPT:
+            cells.clear()
+        for row_key, row in zip(row_keys, rows):
+            if row_key not in cells:
+                cells[row_key] = _row_cells(row_key, row)
+        heads = tuple(columns)
+        head = self._heads.get(heads)
+        if head is None:
+            if len(self._heads) > self.KEPT:
+                self._heads.clear()
+            head = self._heads[heads] = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False,
+                                                   header_style="bold dim")
+            head.cells_kept = {}
+            head.add_column("", width=1, no_wrap=True)
+            head.add_column("", no_wrap=True, overflow="ellipsis", ratio=1)
+            for c in columns:
+                head.add_column(c, justify="right", no_wrap=True)
+        self.update(_ScoreRows(self, head, [cells[k] for k in row_keys], row_keys, self._rows_kept), key=key)
         self._tables[key] = self.visual
+
+
+def _row_cells(row_key: tuple, row: list) -> tuple[list[Text], tuple[int, ...], bool]:
+    """A scoreboard's row of key `row_key` (whose turn, the name, the cells `row`): its cells as text,
+    their lengths in cells, and whether each is one line (no line break, no tab)."""
+    turn, name = row_key[0], row_key[1]
+    texts = [Text("▶", style="bold green") if turn else Text(" "), Text(name, style="bold" if turn else ""),
+             *(c if isinstance(c, Text) else Text(str(c)) for c in row)]
+    plains = [t.plain for t in texts]
+    return texts, tuple(map(cell_len, plains)), not any("\n" in p or "\t" in p for p in plains)
+
+
+# (a scoreboard's columns, markup) -> its headings as text, their lengths
+_HEADINGS: LRUCache[tuple, tuple[list[Text], list[int]]] = LRUCache(16)
+
+
+class _ScoreRows(_TableRows):
+    """A scoreboard drawn by lines: the columns' widths from the lengths of the cells, as rich's Table
+    finds them (QuickTable._quick_widths), and each row's lines kept in `kept` by the row's key and
+    what it is drawn with (the widths, the width, the style), made (QuickTable._row_strips) only where
+    a row is new. Where the table is not that simple (a cell of more lines; no room) it is drawn as
+    the QuickTable it stands for (its `_renderable`, made then) is drawn."""
+
+    def __init__(self, widget, head: QuickTable, rows: list[tuple[list[Text], tuple[int, ...], bool]],
+                 row_keys: tuple, kept: dict) -> None:
+        self._head = head  # the columns (no rows)
+        self._rows = rows
+        self._row_keys = row_keys
+        self._table: QuickTable | None = None
+        super().__init__(widget, head, kept)
+
+    @property  # (RichVisual's renderable: the whole table, made where it is asked for)
+    def _renderable(self) -> QuickTable:
+        table = self._table
+        if table is None:
+            head = self._head
+            table = self._table = QuickTable(box=None, padding=(0, 1), expand=True, show_edge=False,
+                                             header_style=head.header_style)
+            for column in head.columns:
+                table.add_column(column.header, width=column.width, no_wrap=column.no_wrap,
+                                 overflow=column.overflow, ratio=column.ratio, justify=column.justify)
+            for texts, _, _ in self._rows:
+                table.add_row(*texts)
+        return table
+
+    @_renderable.setter
+    def _renderable(self, value) -> None:
+        pass  # (the columns, given as `head`)
+
+    def render_strips(self, width: int, height: int | None, style, options) -> list:
+        lines = self._lines.get((width, style))
+        if lines is None:
+            if width < 3 or not all(simple for _, _, simple in self._rows):
+                return super().render_strips(width, height, style, options)
+            lines = self._strips(width, style)
+            if lines is None:
+                return super().render_strips(width, height, style, options)
+            self._lines[(width, style)] = lines
+        return lines[:height] if height is not None else list(lines)
+
+    def _strips(self, width: int, style) -> list[Strip] | None:
+        head = self._head
+        console = self._widget.app.console
+        console_options = self._widget.app.console_options.update(highlight=False, width=width, height=None)
+        headings = _HEADINGS.get((head, console_options.markup))
+        if headings is None:
+            cells = [head._cells(console, console_options, column) for column in head.columns]
+            if any(c is None for c in cells):  # (a heading of more lines)
+                return None
+            texts = [c[0] for c in cells if c]
+            headings = _HEADINGS[(head, console_options.markup)] = (texts, [cell_len(t.plain) for t in texts])
+        measures = list(map(max, zip(headings[1], *(lengths for _, lengths, _ in self._rows))))
+        widths = head._quick_widths(measures, width)
+        options = console_options.update(width=sum(widths), highlight=False, height=None)
+        rich_style = style.rich_style
+        drawn = (tuple(widths), width, rich_style)
+        kept = self._kept
+        if len(kept) > 256:
+            kept.clear()
+        strips: list[Strip] = []
+        # (the headings' key: their strings; a player's row's: a tuple that starts with whose turn)
+        rows = [(("scores", tuple(c.header for c in head.columns), console_options.markup), headings[0]),
+                *((row_key, texts) for row_key, (texts, _, _) in zip(self._row_keys, self._rows))]
+        for index, (row_key, texts) in enumerate(rows):
+            key = ("scores", drawn, row_key)
+            lines = kept.get(key)
+            if lines is None:
+                lines = kept[key] = head._row_strips(console, options, index, texts, widths, rich_style, width)
+            strips.extend(lines)
+        return strips
