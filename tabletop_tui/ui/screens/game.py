@@ -81,7 +81,7 @@ class _PartsCompositor(Compositor):
 
     def __init__(self) -> None:
         super().__init__()
-        self._held: dict[Widget, tuple[tuple, dict[int, tuple]]] = {}  # _held_lines
+        self._held: dict[Widget, tuple[tuple, dict[int, tuple], dict[int, tuple]]] = {}  # _held_lines
 
     def exposed_parts(self) -> dict[Widget, list[Region]]:
         """For each widget that holds others (a container, the screen): the rectangles of it that
@@ -138,7 +138,19 @@ class _PartsCompositor(Compositor):
             if old is None or new is None:
                 marked.update(area for area in (old_area, new_area) if area)
             elif widget._nodes:
-                if old.region != new.region:
+                if (old.region != new.region and old_area and new_area and old_area.x == new_area.x
+                        and old_area.width == new_area.width and _uniform(widget)):
+                    # every row of it alike: what showed of it and shows of it still is as it was (where a
+                    # child covered it, or covers it now, the child is marked); only what shows of it
+                    # now outside where it was is new
+                    top, bottom = old_area.y, old_area.bottom
+                    for part in new_exposed.get(widget, (new_area,)):
+                        if part.y < top:
+                            marked.add(Region(part.x, part.y, part.width, min(part.bottom, top) - part.y))
+                        if part.bottom > bottom:
+                            y = max(part.y, bottom)
+                            marked.add(Region(part.x, y, part.width, part.bottom - y))
+                elif old.region != new.region:
                     marked.update(old_exposed.get(widget, (old_area,)))
                     marked.update(new_exposed.get(widget, (new_area,)))
                 elif old_area != new_area:
@@ -238,21 +250,29 @@ class _PartsCompositor(Compositor):
         key = (width, tuple(widget.get_line_filters()))
         kept = self._held.get(widget)
         if kept is not None and kept[0] == key and cache._width == width:
-            found = kept[1]
+            found, by_line = kept[1], kept[2]
             out = []
             for y in range(top, bottom):
                 entry = found.get(y)
                 if entry is None or y in dirty or made.get(y) is not entry[0]:
-                    break
+                    # (a row Textual keeps as the very line another row was made from, filtered alike:
+                    # a container whose rows are alike, given a new height, `_LaidOnce`)
+                    line = made.get(y)
+                    entry = by_line.get(id(line))
+                    if entry is None or entry[0] is not line or y in dirty:
+                        break
+                    found[y] = entry
                 out.append(entry[1])
             else:
                 return out
         lines = widget.render_lines(Region(0, top, width, bottom - top))
         if kept is None or kept[0] != key:
-            kept = self._held[widget] = (key, {})
-        found = kept[1]
+            kept = self._held[widget] = (key, {}, {})
+        found, by_line = kept[1], kept[2]
         for y, line in zip(range(top, bottom), lines):
-            found[y] = (made.get(y), line)
+            entry = found[y] = (made.get(y), line)
+            if entry[0] is not None:
+                by_line[id(entry[0])] = entry
         return lines
 
 
@@ -297,6 +317,32 @@ def _uncovered(x: int, y: int, right: int, bottom: int, fronts: list[tuple[int, 
     return out
 
 
+_NO_EDGE = ("", "none", "hidden")
+
+
+def _uniform(widget: Widget) -> bool:
+    """Whether every row of a widget that holds others looks alike at its width (and at any height):
+    Textual's blank container, no border or outline above or below (one at the left or right is alike on
+    every row), no keyline or hatch (its padding is its background)."""
+    cls = type(widget)
+    if (cls.render is not Widget.render or cls.render_line is not Widget.render_line
+            or cls.render_lines is not Widget.render_lines):
+        return False
+    styles = widget.styles
+    border, outline = styles.border, styles.outline
+    return (border.top[0] in _NO_EDGE and border.bottom[0] in _NO_EDGE and outline.top[0] in _NO_EDGE
+            and outline.bottom[0] in _NO_EDGE and styles.keyline[0] in _NO_EDGE and not styles.has_rule("hatch"))
+
+
+def _rows_alike(widget: Widget) -> bool:
+    """Whether every row of a widget that holds others is drawn alike, at any height: `_uniform`, with no
+    padding above or below (a row of padding is the same colour as the others, but cut otherwise)."""
+    if not _uniform(widget):
+        return False
+    padding = widget.styles.padding
+    return not padding.top and not padding.bottom
+
+
 def _may_overlap(widget: Widget) -> bool:
     """Whether a widget may be laid over another, or under one, than its own ancestors (a layer, an
     overlay, an offset, a place of its own): then its painting order tells what shows."""
@@ -312,7 +358,22 @@ class _LaidOnce:
     shows or hides)."""
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)  # type: ignore[misc]
+        # Textual forgets every line it drew of a widget given a new size; a container whose rows are
+        # all alike (`_rows_alike`), given a new height only, keeps its one line for every row (what
+        # showed of it is drawn from it, not rendered, styled and filtered again)
+        old = self._size  # type: ignore[attr-defined]
+        line = None
+        if size != old and size.width == old.width and _rows_alike(self):  # type: ignore[arg-type]
+            cache = self._styles_cache  # type: ignore[attr-defined]
+            made = cache._cache
+            line = next(iter(made.values()), None)
+            if line is None or cache._dirty_lines or not all(kept is line for kept in made.values()):
+                line = None
+        changed = super()._size_updated(size, virtual_size, container_size, layout=False)  # type: ignore[misc]
+        if line is not None:
+            cache._cache.update(dict.fromkeys(range(size.height), line))
+            cache._dirty_lines.clear()
+        return changed
 
 
 class _Main(KeptLines, _LaidOnce, Horizontal):
@@ -1108,7 +1169,7 @@ class HeldParts:
             table = self.query_one("#table")  # type: ignore[attr-defined]
             high = sum(widget.region.height for widget in table.children
                        if widget.display and not isinstance(widget, PartLines))
-            high += sum(max(widget.count(lines), widget.room()) for widget, lines in shown)
+            high += sum(max(widget.counted(lines), widget.room()) for widget, lines in shown)
             held = high <= table.scrollable_content_region.height
         for widget, lines in shown:
             widget.show_lines(lines, held=held)

@@ -28,6 +28,20 @@ class PartLines(MostLines, TextLines):
     is no line, where a TextLines shows one empty line."""
 
     content_lines = 0  # the lines given, as drawn at the part's width (the rest of its height blank)
+    #: the last lines counted (the very Text objects, held so that none is another's) and at what width
+    _counted: tuple[int | None, tuple[Text, ...], int] = (None, (), 0)
+
+    def counted(self, lines: list[Text]) -> int:
+        """`count(lines)`, where the same lines at the same width are counted once: `HeldParts.show_parts`
+        counts a part's lines, then `show_lines` again, and a part built once for what it shows is given
+        the same lines again."""
+        width = self._width
+        at, last, counted = self._counted
+        if at == width and len(last) == len(lines) and all(a is b for a, b in zip(last, lines)):
+            return counted
+        counted = self.count(lines)
+        self._counted = (width, tuple(lines), counted)
+        return counted
 
     def count(self, lines: list[Text]) -> int:
         """How many lines `lines` are drawn in at the part's width (a line wider than it wrapped)."""
@@ -54,7 +68,7 @@ class PartLines(MostLines, TextLines):
         return self._held.height if width and self._held.width == width else 0
 
     def show_lines(self, lines: list[Text], held: bool = True) -> None:
-        count = self.content_lines = self.count(lines)
+        count = self.content_lines = self.counted(lines)
         if held:
             room = self.room()
             if count < room:

@@ -1,0 +1,70 @@
+"""A key that lays the screen out (a part growing for the first time at this size: the action bar from
+one row to two, a hand, a fight's line): what it draws again, by counts. The containers of the table
+(#main, #table, #side) are drawn alike on every row, so a layout that changes only their height draws
+none of their lines again: the lines they showed are as they were, and one kept line is each row."""
+
+from rich.text import Text
+from textual.geometry import Region
+from textual.widget import Widget
+
+from tabletop_tui.ui.widgets.part_lines import PartLines
+
+from test_ui_frames import Counts, quiet, scene_app
+
+
+async def test_a_layout_that_changes_the_containers_height_draws_none_of_their_lines(make_app, store, monkeypatch):
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "the-syndicate")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        containers = [screen.query_one(name) for name in ("#main", "#table", "#side")]
+        before = {widget: widget.region for widget in containers}
+        drawn: list[Widget] = []
+        render_lines = Widget.render_lines
+        monkeypatch.setattr(Widget, "render_lines", lambda self, crop: drawn.append(self) or render_lines(self, crop))
+        actions = screen.query_one("#actions")
+        actions.styles.height = actions.region.height + 2  # (the action bar two rows higher: #main lower)
+        counts.reset()
+        await quiet(pilot, counts)
+        assert counts.layouts == 1
+        for widget in containers:  # each container two rows lower, where it was, as wide
+            old, new = before[widget], widget.region
+            assert (new.x, new.y, new.width, new.height) == (old.x, old.y, old.width, old.height - 2)
+        assert actions in drawn
+        assert not set(drawn) & set(containers)  # what showed of them still shows as it was
+        # each row a container gives is the very row Textual draws for it now, every row alike
+        compositor = screen._compositor
+        for widget in containers:
+            region = widget.region
+            fresh = widget.render_lines(Region(0, 0, region.width, region.height))
+            assert all(line == fresh[0] for line in fresh)
+            assert compositor._held_lines(widget, region, 0, region.height) == fresh
+            assert compositor._held_lines(widget, region, 3, 5) == fresh[3:5]
+        # a style that changes a container's rows draws them anew
+        side = containers[2]
+        kept = compositor._held_lines(side, side.region, 0, 1)[0]  # (the one line kept for its rows)
+        side.styles.background = "red"
+        await quiet(pilot, counts)
+        region = side.region
+        fresh = side.render_lines(Region(0, 0, region.width, region.height))
+        assert compositor._held_lines(side, region, 0, 2) == fresh[:2]
+        assert fresh[0] != kept
+
+
+async def test_a_part_counts_the_same_lines_at_the_same_width_once(make_app, store, monkeypatch):
+    app = scene_app(make_app, store, "king-of-the-beach")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        part = app.screen.query_one("#kb-status", PartLines)
+        counted: list[int] = []
+        count = PartLines.count
+        monkeypatch.setattr(PartLines, "count", lambda self, lines: counted.append(self._width) or count(self, lines))
+        width = part._width
+        lines = [Text("x" * (width + 3)), Text("a line")]
+        assert part.counted(lines) == 3 and counted == [width]
+        assert part.counted(list(lines)) == 3 and counted == [width]  # the same lines: counted once
+        assert part.counted([Text("x" * (width + 3)), Text("a line")]) == 3 and len(counted) == 2  # others
+        part._width = width - 10
+        assert part.counted(lines) == 3 and counted[-1] == width - 10  # another width: counted anew
+        assert part.counted(lines[:1]) == 2 and len(counted) == 4
