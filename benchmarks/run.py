@@ -414,23 +414,29 @@ def _next_keys(screen, rnd: random.Random) -> list[str] | str | None:
 CPU = time.process_time
 
 
-def _anchor_playouts(seconds: float) -> tuple[float, float]:
-    """Random playouts and clone() a second of the tic-tac-toe anchor (benchmarks/tictactoe.py)."""
+def _anchor_games(seconds: float, rnd: random.Random) -> float:
+    """Random playouts a second of the tic-tac-toe anchor (benchmarks/tictactoe.py)."""
     from tictactoe import new_initial_state
 
-    rnd = random.Random(1)
     games = 0
     start = CPU()
     deadline = start + seconds
     while CPU() < deadline:
-        for _ in range(200):
+        for _ in range(20):
             state = new_initial_state()
             while not state.is_terminal():
                 legal = state.legal_actions()
                 state.apply_action(legal[rnd.randrange(len(legal))])
             state.returns()
             games += 1
-    games_rate = games / (CPU() - start)
+    return games / (CPU() - start)
+
+
+def _anchor_copies(seconds: float) -> float:
+    """clone() a second of the tic-tac-toe anchor, at positions four moves in."""
+    from tictactoe import new_initial_state
+
+    rnd = random.Random(1)
     positions = []
     for _ in range(20):
         state = new_initial_state()
@@ -438,7 +444,7 @@ def _anchor_playouts(seconds: float) -> tuple[float, float]:
             legal = state.legal_actions()
             state.apply_action(legal[rnd.randrange(len(legal))])
         positions.append(state)
-    return games_rate, _copies(positions, lambda s: s.clone(), seconds / 2)
+    return _copies(positions, lambda s: s.clone(), seconds)
 
 
 def _copies(positions: list, copy, seconds: float) -> float:
@@ -458,8 +464,10 @@ def playouts(seconds: float) -> None:
     positions out with: the same moves, tests/test_engine_fast.py), and copy() of positions met halfway
     through such games; beside them the tic-tac-toe anchor measured just before (the same loops)."""
     sys.path.insert(0, HERE)
-    print(f"random playouts through the real rules ({seconds:.1f} s each way) and copy() of a game halfway "
-          f"through ({seconds / 2:.1f} s), per CPU second,")
+    print(f"random playouts through the real rules ({seconds:.1f} s each way, in slices of {SLICE:g} s in turns with "
+          f"the anchor's: the median of the slices' ratios)")
+    print(f"and copy() of a game halfway through ({seconds / 4:.2f} s, beside the anchor's before and after), per "
+          f"CPU second,")
     print("beside OpenSpiel's Python tic-tac-toe as benchmarks/tictactoe.py plays it (its logic and pyspiel's "
           "callbacks,")
     print("in plain Python: open_spiel is not installable here), measured just before "
@@ -469,48 +477,63 @@ def playouts(seconds: float) -> None:
     print(f"  {'':<22} {'by move':>9} {'rollout':>9} {'anchor':>8} {'ratios':>13}   {'copies/s':>9} {'anchor':>9} "
           f"{'ratio':>6}   moves a game")
     for info in chosen_games():
-        anchor_games, anchor_copies = _anchor_playouts(min(seconds, 1.0))
         cls = info.rules_class()
         names = [f"P{i}" for i in range(max(cls.min_players, min(3, cls.max_players)))]
-        by_move, lengths = _games_a_second(cls, names, seconds, rollout=False)
-        by_rollout, _ = _games_a_second(cls, names, seconds, rollout=True)
+        # in turns, a slice each (the anchor, move by move, by rollout), and the median of each slice's
+        # ratio: a machine whose speed drifts from second to second moves both sides of a ratio alike
+        slices = max(5, round(seconds / SLICE))
+        anchor_rnd, move_rnd, rollout_rnd = random.Random(1), random.Random(1), random.Random(1)
+        anchors, by_move, by_rollout = [], [], []
+        lengths: list[int] = []
+        seeds = [0, 0]
+        for _ in range(slices):
+            anchors.append(_anchor_games(SLICE, anchor_rnd))
+            by_move.append(_games_a_second(cls, names, SLICE, False, move_rnd, seeds, lengths))
+            by_rollout.append(_games_a_second(cls, names, SLICE, True, rollout_rnd, seeds, None))
         halfway = [_halfway(cls, names, seed, n // 2) for seed, n in enumerate(lengths)]
-        copies = _copies(halfway, lambda g: g.copy(), seconds / 2)
-        ratios = f"{by_move / anchor_games:.3g}x {by_rollout / anchor_games:.3g}x"
-        print(f"  {info.id:<22} {by_move:9.0f} {by_rollout:9.0f} {anchor_games:8.0f} {ratios:>13}   "
+        anchor_copies = _anchor_copies(seconds / 4)
+        copies = _copies(halfway, lambda g: g.copy(), seconds / 4)
+        anchor_copies = (anchor_copies + _anchor_copies(seconds / 4)) / 2  # (before and after the game's)
+        median = statistics.median
+        ratios = (f"{median(m / a for m, a in zip(by_move, anchors)):.3g}x "
+                  f"{median(r / a for r, a in zip(by_rollout, anchors)):.3g}x")
+        print(f"  {info.id:<22} {median(by_move):9.0f} {median(by_rollout):9.0f} {median(anchors):8.0f} {ratios:>13}   "
               f"{copies:9.0f} {anchor_copies:9.0f} {copies / anchor_copies:6.3g}x   "
               f"{sum(lengths) / len(lengths):.1f} ({len(names)} players)")
 
 
-def _games_a_second(cls, names: list[str], seconds: float, rollout: bool) -> tuple[float, list[int]]:
-    """Random games of `cls` played for `seconds` of CPU: games a second, and the lengths of the first
-    20 (to copy them halfway)."""
+#: the CPU seconds of one slice of the playouts (`playouts`)
+SLICE = 0.1
+
+
+def _games_a_second(cls, names: list[str], seconds: float, rollout: bool, rnd: random.Random, seeds: list[int],
+                    lengths: list[int] | None) -> float:
+    """Random games of `cls` played for `seconds` of CPU, move by move or by rollout, the next seeds
+    (`seeds`, one count each way, moved on): games a second. The lengths of the first 20 go to
+    `lengths` (to copy them halfway)."""
     move_limit = cls.move_limit
-    rnd = random.Random(1)
     games = 0
-    lengths: list[int] = []
     start = CPU()
     deadline = start + seconds
-    seed = 0
-    while CPU() < deadline:
-        for _ in range(20):
-            game = cls(names, seed)
-            seed += 1
-            if rollout:
-                n = game.rollout(rnd, move_limit)
-            else:
-                n = 0
-                while n < move_limit:
-                    acting = game.to_act()
-                    if not acting:
-                        break
-                    seat = acting[0]
-                    game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
-                    n += 1
-            games += 1
-            if len(lengths) < 20:
-                lengths.append(n)
-    return games / (CPU() - start), lengths
+    way = 1 if rollout else 0
+    while games == 0 or CPU() < deadline:
+        game = cls(names, seeds[way])
+        seeds[way] += 1
+        if rollout:
+            n = game.rollout(rnd, move_limit)
+        else:
+            n = 0
+            while n < move_limit:
+                acting = game.to_act()
+                if not acting:
+                    break
+                seat = acting[0]
+                game.play_legal(seat, rnd.randrange(len(game.legal_moves(seat))))
+                n += 1
+        games += 1
+        if lengths is not None and len(lengths) < 20:
+            lengths.append(n)
+    return games / (CPU() - start)
 
 
 def _halfway(cls, names: list[str], seed: int, moves: int):
