@@ -86,7 +86,6 @@ class HotelTransylvaniaScreen(GameScreen):
         super().__init__(*args, **kwargs)
         #: each row of rooms' lines (its ghosts, its guests), with their pieces, by what each is drawn from
         self._suit_lines: Kept[Text] = Kept(128)
-        self._shown: tuple[object, int, dict] | None = None  # (the game, its moves, the view) last drawn
         self._hand_from: tuple | None = None  # what the hand's lines were last built from
         self._room_cells: Kept[Text] = Kept(512)  # a room's cells on its row, by what they show
 
@@ -99,8 +98,6 @@ class HotelTransylvaniaScreen(GameScreen):
     # -- the table ------------------------------------------------------------------------------------
 
     def show_table(self, view: dict) -> None:
-        game = self.game
-        self._shown = (game, len(game.history), view)
         self.query_one("#ht-board", TextLines).show_lines(self.board_lines(view))
         # the hand's lines, built only when what they show changed (the viewer, the names, the hand,
         # the order, the last move): a key that leaves them alone builds nothing
@@ -307,15 +304,9 @@ class HotelTransylvaniaScreen(GameScreen):
         return out
 
     def guests_view(self) -> dict:
-        """The public view the guests' labels read, one for all the choices of a moment: the view the
-        table was just drawn from where it is of the game as it is (the same game object, as many moves:
-        a move adds one, an undo makes a new game; the guests are public, the same in every seat's view),
-        else the table's view for the labels (`label_view`)."""
-        shown = self._shown
-        game = self.game
-        if shown is not None and shown[0] is game and shown[1] == len(game.history):
-            return shown[2]
-        return self.label_view(None)
+        """The view the guests' labels read: the viewer's (`label_view`: the one the table was just drawn
+        from, while the choices are made after it); the guests are public, the same in every seat's."""
+        return self.label_view(self.viewer())
 
     def action_label(self, seat: int, move: Move, optional: bool) -> str:
         kind = move.kind
