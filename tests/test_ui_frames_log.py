@@ -4,12 +4,17 @@ Textual's own measuring (a part's height, its lines counted, the action bar's ch
 
 import random
 
+from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tabletop_tui.rules.engine import Event
-from tabletop_tui.ui.widgets.common import MoveLog, _height
+from tabletop_tui.ui.widgets.common import KeptLines, LineStyles, MoveLog, _height
 
 
 class TwoLogs(App):
@@ -157,3 +162,98 @@ def test_a_part_counts_its_lines_as_rich_wraps_them():
         width = part._width
         assert PartLines.count(part, lines) == sum(  # type: ignore[arg-type]
             1 if not width or line.cell_len <= width else len(line.wrap(console, width)) for line in lines)
+
+
+class Styled(App):
+    CSS = """
+    Static { height: auto; }
+    .pad { padding: 0 2; }
+    .tall { padding: 1 3 1 0; }
+    .narrow { width: 9; text-wrap: nowrap; text-overflow: clip; }
+    .side { border-left: solid red; }
+    .tint { tint: blue 30%; }
+    .faded { text-opacity: 60%; }
+    .see { opacity: 70%; }
+    """
+
+    def compose(self):
+        for classes in ("", "pad", "tall", "narrow pad", "side", "tint", "faded", "see"):
+            yield Kept(classes=classes)
+            yield Static(classes=classes)
+
+
+class Kept(KeptLines, Static):
+    pass
+
+
+async def test_a_line_styled_by_its_padding_alone_is_textuals_made_without_it(monkeypatch):
+    # a part with no border at the sides, outline, tint or opacity has each content line styled (filled
+    # out and padded) without Textual's StylesCache.render_line: the same segments as Textual's; any
+    # other part is styled by Textual's
+    rnd = random.Random(8)
+    words = ["Ada", "7♥", "café", "x" * 30, "•", "  ", "end."]
+    styles = ["", "bold", "red on white", "italic green"]
+    app = Styled()
+    async with app.run_test(size=(50, 200)) as pilot:
+        styled = []
+        render_line = StylesCache.render_line
+        monkeypatch.setattr(StylesCache, "render_line",
+                            lambda self, styles, y, *a: styled.append((self, y)) or render_line(self, styles, y, *a))
+        for _ in range(3):
+            text = Text()
+            for n in range(rnd.randint(4, 12)):  # (a line not styled before: its first word new)
+                text.append(f"{n}{rnd.random():.6f}{rnd.choice(words)}" + rnd.choice(" \n"), style=rnd.choice(styles))
+            children = list(app.screen.children)
+            pairs = list(zip(children[::2], children[1::2]))
+            for ours, theirs in pairs:
+                ours.update(text)
+                theirs.update(text)
+            styled.clear()
+            await pilot.pause()
+            for ours, theirs in pairs:
+                width, height = ours.region.size
+                top, bottom = ours.styles.padding.top, height - ours.styles.padding.bottom
+                # the content's lines styled by Textual in the frame
+                made = sum(cache is ours._styles_cache and top <= y < bottom for cache, y in styled)
+                crop = Region(0, 0, width, height)
+                mine = ours.render_lines(crop)
+                assert [list(line) for line in mine] == [list(line) for line in theirs.render_lines(crop)]
+                assert height and [line.cell_length for line in mine] == [width] * height
+                plain = not ours.classes & {"side", "tint", "faded", "see"}
+                assert (made == 0) == plain and bottom > top, ours.classes
+                # (its caches made when first used)
+                line = mine[-1]
+                assert list(line.crop(1, 5)) == list(Strip(list(line)).crop(1, 5))
+                assert [list(piece) for piece in line.divide([2, 4])] == [
+                    list(piece) for piece in Strip(list(line)).divide([2, 4])]
+
+
+async def test_a_new_scroll_bar_of_rows_drawn_before_styles_none_and_draws_what_textual_draws(monkeypatch):
+    # the log grows a line at a time: its scroll bar is a new bar each time (the thumb shorter, lower),
+    # made of rows it has drawn before (track, thumb, their ends), each taken as it was drawn in those
+    # columns; the lines are those Textual's StylesCache draws, segment for segment
+    styled = []
+    render_line = LineStyles.render_line
+
+    def counted(cache, styles, y, *args):
+        styled.append(cache)
+        return render_line(cache, styles, y, *args)
+
+    monkeypatch.setattr(LineStyles, "render_line", counted)
+    app = TwoLogs()
+    async with app.run_test(size=(41, 24)) as pilot:
+        log = app.query_one("#log", MoveLog)
+        log.add([Event("", f"move {i}") for i in range(12)])
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        new_rows = []
+        for i in range(12, 40):
+            log.add([Event("", f"move {i}")])
+            styled.clear()
+            await pilot.pause()
+            assert bar.display
+            new_rows.append(styled.count(bar._styles_cache))
+            crop = Region(0, 0, *bar.size)
+            assert [list(line) for line in bar.render_lines(crop)] == [
+                list(line) for line in StylesCache().render_widget(bar, crop)], i
+        assert new_rows.count(0) > len(new_rows) // 2, new_rows  # most bars: no row styled anew

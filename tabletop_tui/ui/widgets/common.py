@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual._context import active_app
-from textual.cache import LRUCache
+from textual.cache import FIFOCache, LRUCache
 from textual.color import Color as TextualColor
 from textual.content import Content, Span
 from textual.geometry import Region, Size
@@ -34,6 +34,34 @@ from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
 
+#: Strip's caches (each made as Textual makes it, when first used) and their sizes
+_STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
+                 "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4}
+
+
+class LeanStrip(Strip):
+    """A Strip that makes each of its caches (of its crops, its filtered copies...) when it is first
+    used, where Textual makes all seven with every strip: a styled line is mostly filtered once and
+    then only kept. `segments` is a list, kept as it is."""
+
+    __slots__ = ()
+
+    def __init__(self, segments: list[Segment], cell_length: int | None = None) -> None:
+        self._segments = segments
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    def __getattr__(self, name: str):
+        size = _STRIP_CACHES.get(name)
+        if size is None:
+            raise AttributeError(name)
+        cache: FIFOCache = FIFOCache(size)
+        setattr(self, name, cache)
+        return cache
+
+
 class LineStyles(StylesCache):
     """Textual's StylesCache (a widget's lines with its styles applied: background, padding, borders),
     which keeps each styled line by its place in the widget only, so that a line whose content is
@@ -50,16 +78,39 @@ class LineStyles(StylesCache):
         self._styled: LRUCache[tuple, Strip] = LRUCache(self.SIZE)
         self._context: tuple = ()
         self._rows = (0, 0)  # the content's rows: from, to (the rows between the top and bottom gutter)
+        #: while a widget is rendered, where its content's lines are styled only by padding it (no
+        #: border at the sides, no outline, tint, hatch or opacity): the padding left and right, and
+        #: the content's background as a rich style (`_padded`); else None
+        self._plain: tuple[int, int, Style] | None = None
+        self._parts: tuple | None = None  # (the styles' count of changes, the styles, `_style_parts`)
 
     def forget(self) -> None:
         """Forget every styled line (the widget's styles changed)."""
         self._styled.clear()
+        self._parts = None
+
+    def _style_parts(self, styles) -> tuple:
+        """What of `styles` styles a line: the gutter, the outline, (the tint, text opacity, border,
+        outline and hatch), and whether a content line is styled by padding it alone (no border at the
+        sides, no outline, tint, hatch or text opacity); found again only when a style changed (Textual's
+        count of the changes to the styles, `_cache_key`)."""
+        changes = getattr(styles, "_cache_key", None)
+        kept = self._parts
+        if kept is not None and kept[0] == changes and kept[1] is styles:
+            return kept[2]
+        outline, border, tint, text_opacity = styles.outline, styles.border, styles.tint, styles.text_opacity
+        hatch = styles.hatch if styles.has_rule("hatch") else None
+        plain = not (border[1][0] or border[3][0] or any(edge[0] for edge in outline) or text_opacity != 1.0
+                     or tint.a or (hatch is not None and hatch != "none"))
+        parts = (styles.gutter, outline, (tint, text_opacity, border, outline, hatch), plain)
+        if changes is not None:
+            self._parts = (changes, styles, parts)
+        return parts
 
     def render(self, styles, size, base_background, background, render_content_line, filters, border_title,
                border_subtitle, content_size=None, padding=None, crop=None, opacity=1.0, ansi_theme=None,
                native_ansi=False):
-        gutter = styles.gutter
-        outline = styles.outline
+        gutter, outline, parts, plain = self._style_parts(styles)
         top = gutter.top
         bottom = size.height - gutter.bottom
         if outline.top[0]:
@@ -69,12 +120,14 @@ class LineStyles(StylesCache):
         if content_size is not None:
             bottom = min(bottom, gutter.top + content_size.height)
         self._rows = (top, bottom)
-        hatch = styles.hatch if styles.has_rule("hatch") else None
+        pad = padding if padding is not None else styles.padding
         # the height is not in it: a line of the content is styled alike at every height of the widget
-        self._context = (size.width, content_size.width if content_size is not None else None,
-                         padding if padding is not None else styles.padding, base_background,
-                         background, opacity, id(ansi_theme), native_ansi, styles.tint, styles.text_opacity,
-                         styles.border, outline, hatch)
+        self._context = (size.width, content_size.width if content_size is not None else None, pad,
+                         base_background, background, opacity, id(ansi_theme), native_ansi, parts)
+        if plain and opacity == 1.0:
+            self._plain = (pad.left, pad.right, self.get_inner_outer(base_background, background)[0].rich_style)
+        else:
+            self._plain = None
         kwargs = {} if ansi_theme is None else {"ansi_theme": ansi_theme}
         return super().render(styles, size, base_background, background, render_content_line, filters,
                               border_title, border_subtitle, content_size=content_size, padding=padding,
@@ -91,10 +144,33 @@ class LineStyles(StylesCache):
         key = (self._context, tuple(content))
         styled = self._styled.get(key)
         if styled is None:
-            styled = self._styled[key] = super().render_line(
-                styles, y, size, content_size, padding, base_background, background, lambda _y: content,
-                border_title, border_subtitle, opacity, ansi_theme, native_ansi)
+            plain = self._plain
+            if plain is not None:
+                styled = self._padded(content, content_size.width, size.width, plain)
+            else:
+                styled = super().render_line(
+                    styles, y, size, content_size, padding, base_background, background, lambda _y: content,
+                    border_title, border_subtitle, opacity, ansi_theme, native_ansi)
+            self._styled[key] = styled
         return styled
+
+    @staticmethod
+    def _padded(content: Strip, content_width: int, width: int, plain: tuple[int, int, Style]) -> Strip:
+        """A content line styled as StylesCache.render_line styles it where the widget has no border at
+        the sides, no outline, tint, hatch, text opacity or opacity (`_plain`): cut or filled out to the
+        content's width in its background, then padded at the sides in it. The same segments."""
+        pad_left, pad_right, inner = plain
+        length = content.cell_length
+        if length == content_width:
+            segments = content._segments
+        elif length < content_width:
+            segments = [*content._segments, Segment(" " * (content_width - length), inner)]
+        else:
+            segments = content.adjust_cell_length(content_width, inner)._segments
+        if pad_left or pad_right:
+            segments = [*([Segment(" " * pad_left, inner)] if pad_left else ()), *segments,
+                        *([Segment(" " * pad_right, inner)] if pad_right else ())]
+        return LeanStrip(segments, width)
 
 
 class _LogStyles(LineStyles):
@@ -423,6 +499,9 @@ class _SizedScrollBar(KeptLines, ScrollBar):
         self._bars: LRUCache[tuple, list[Strip]] = LRUCache(64)  # what tells bars apart -> its rows
         self._shown: tuple | None = None  # that of the bar in _render_cache (None: drawn as Textual does)
         self._lines_kept: LRUCache[tuple, list[Strip]] = LRUCache(64)  # (the bar, region...) -> its lines
+        #: (a row's strip in `_rows`, by its id; the columns drawn, backgrounds, filters) -> (the row's
+        #: strip, its line as drawn): a new bar (its thumb moved) is mostly rows drawn before
+        self._row_lines: dict[tuple, tuple[Strip, Strip]] = {}
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
@@ -466,17 +545,45 @@ class _SizedScrollBar(KeptLines, ScrollBar):
             self._render_content()
         if self._shown is None:
             return super().render_lines(crop)
-        key = (self._shown, crop, self.background_colors, tuple(self.get_line_filters()))
+        drawn = (crop.x, crop.width, self.background_colors, self.opacity, tuple(self.get_line_filters()))
+        key = (self._shown, crop, drawn)
         lines = self._lines_kept.get(key)
         if lines is None:
-            lines = self._lines_kept[key] = super().render_lines(crop)
+            lines = self._lines_kept[key] = self._bar_lines(crop, drawn)
         return list(lines)
+
+    def _bar_lines(self, crop: Region, drawn: tuple) -> list[Strip]:
+        """The bar's lines in `crop` as Textual draws them; where the bar has no gutter (every row's line
+        is drawn from the row alone), a row drawn before in the same columns, backgrounds and filters
+        is taken as it was drawn."""
+        rows = self._render_cache.lines[crop.y:crop.bottom]
+        kept = self._row_lines
+        styles = self.styles
+        plain = (not any(styles.gutter) and not any(edge[0] for edge in styles.outline)
+                 and len(rows) == crop.height)
+        if plain:
+            lines = []
+            for row in rows:
+                entry = kept.get((id(row), drawn))
+                if entry is None or entry[0] is not row:
+                    break
+                lines.append(entry[1])
+            else:
+                return lines
+        lines = super().render_lines(crop)
+        if plain:
+            if len(kept) > 256:
+                kept.clear()
+            for row, line in zip(rows, lines):
+                kept[(id(row), drawn)] = (row, line)
+        return lines
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rows.clear()
         self._bars.clear()
         self._lines_kept.clear()
+        self._row_lines.clear()
 
 
 class SizedScrollBars:
@@ -919,7 +1026,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             style = next(Segment.split_lines(self.app.console.render(one, options)))[0].style
             self._segment_styles[text.style] = style
         pieces = _wrap_one_cell(plain, width)
-        return ([Strip([Segment(piece, style)] if piece else [], len(piece)) for piece in pieces],
+        return ([LeanStrip([Segment(piece, style)] if piece else [], len(piece)) for piece in pieces],
                 max(map(len, pieces)))
 
     def _render_width(self, text: Text) -> int:
@@ -1039,7 +1146,7 @@ class MoveLog(KeptLines, SizedScrollBars, RichLog):
             fill = style
         if length < width:
             segments.append(Segment(" " * (width - length), fill))
-        return Strip(segments, width)
+        return LeanStrip(segments, width)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
