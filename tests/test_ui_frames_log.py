@@ -91,6 +91,10 @@ async def test_the_choices_set_out_as_strings_are_the_text_textual_has_from_rich
 
     rnd = random.Random(9)
     words = ["Roll", "stop", "the 7♥", "Ada's", "—", "pass", "x" * 30, "é"]
+    formatted = []
+    wrap_and_format = Content._wrap_and_format
+    monkeypatch.setattr(Content, "_wrap_and_format",
+                        lambda content, *a, **k: formatted.append(content) or wrap_and_format(content, *a, **k))
     app = BarApp()
     async with app.run_test(size=(60, 24)) as pilot:
         bar, theirs = app.query_one("#bar", ActionBar), app.query_one("#rich", ActionBar)
@@ -104,10 +108,15 @@ async def test_the_choices_set_out_as_strings_are_the_text_textual_has_from_rich
             assert (bar.visual.plain, bar.visual.spans) == (theirs.visual.plain, theirs.visual.spans)
             assert bar._layout == theirs._layout
             await pilot.pause()
-            width = bar.size.width
-            assert ([list(s) for s in bar.visual.to_strips(bar, bar.visual, width, None, bar.visual_style)]
-                    == [list(s) for s in theirs.visual.to_strips(theirs, theirs.visual, width, None,
-                                                                 theirs.visual_style)])
+            # drawn from its rows, without Content's wrapping and formatting where each fits: the same
+            # segments (their styles and places) at the bar's width, and at any other
+            formatted.clear()
+            for width in (bar.size.width, rnd.randint(1, 60)):
+                assert ([list(s) for s in bar.visual.to_strips(bar, bar.visual, width, None, bar.visual_style)]
+                        == [list(s) for s in theirs.visual.to_strips(theirs, theirs.visual, width, None,
+                                                                     theirs.visual_style)]), width
+            ours = sum(content is bar.visual for content in formatted)
+            assert (ours == 0) == (max(map(len, bar.visual.plain.split("\n"))) <= width), (ours, width)
 
 
 async def test_a_frame_finds_each_parts_background_from_its_parents_once(make_app, store, monkeypatch):

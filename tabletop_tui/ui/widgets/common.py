@@ -763,6 +763,45 @@ class Action:
     move: Move
 
 
+class _Choices(Content):
+    """The action bar's choices as Content (`ActionBar._choices_content`), which draws its lines from its
+    rows where each fits the width (no wrap, no cut), as Textual draws them (Content.render_strips: on
+    the widget's style, each run of a key or of the rest in its style with its place, for a selection)
+    without wrapping, dividing or formatting each line: the same segments (tests/test_ui_frames_log.py).
+    Anything else (a selection, another alignment, a row that does not fit) is drawn as Content is."""
+
+    def __init__(self, text: str, spans: list[Span], rows: list[tuple[str, list[tuple[int, int]]]],
+                 key_style: TextualStyle) -> None:
+        super().__init__(text, spans, cell_length=None, strip_control_codes=False)
+        self._rows = rows
+        self._key_style = key_style
+
+    def render_strips(self, width: int, height: int | None, style: TextualStyle, options) -> list[Strip]:
+        get_rule = options.rules.get
+        if (not width or options.selection is not None or options.post_style is not None
+                or get_rule("text_align", "left") not in ("left", "start") or get_rule("line_pad", 0)
+                or any(len(text) > width for text, _ in self._rows)):
+            return super().render_strips(width, height, style, options)
+        # (Content.render: each run's style the widget's with the run's spans over it, then that over
+        # the widget's again, with the run's place)
+        plain = style + TextualStyle.combine([style])
+        key = style + TextualStyle.combine([style, self._key_style])
+        strips = []
+        for y, (text, keys_at) in enumerate(self._rows[:height] if height is not None else self._rows):
+            segments = []
+            x = 0
+            for start, end in keys_at:
+                if start > x:
+                    segments.append(Segment(text[x:start], plain.rich_style_with_offset(x, y)))
+                if end > start:
+                    segments.append(Segment(text[start:end], key.rich_style_with_offset(start, y)))
+                x = max(x, end)
+            if x < len(text) or not segments:
+                segments.append(Segment(text[x:], plain.rich_style_with_offset(x, y)))
+            strips.append(Strip(segments, len(text)))
+        return strips
+
+
 class ActionBar(MostLines, Drawn):
     """The choices open to the people at the table, each with its key. Clicking one chooses it.
 
@@ -863,15 +902,25 @@ class ActionBar(MostLines, Drawn):
         style = kept[1]
         pieces: list[str] = []
         spans: list[Span] = []
-        at = 0
+        rows: list[tuple[str, list[tuple[int, int]]]] = []  # each row's text, its keys' places in it
+        row: list[str] = []
+        keys_at: list[tuple[int, int]] = []
+        at = x = 0
         for i, (key, plain, w) in enumerate(zip(keys, plains, widths)):
             if i in breaks:
                 pieces.append("\n")
                 at += 1
+                rows.append(("".join(row), keys_at))
+                row, keys_at, x = [], [], 0
             spans.append(Span(at, at + min(len(key), w), style))
-            pieces.append(plain[:w].ljust(w))
+            keys_at.append((x, x + min(len(key), w)))
+            piece = plain[:w].ljust(w)
+            pieces.append(piece)
+            row.append(piece)
             at += w
-        return Content("".join(pieces), spans)
+            x += w
+        rows.append(("".join(row), keys_at))
+        return _Choices("".join(pieces), spans, rows, style)
 
     def on_resize(self) -> None:
         # The choices are set out for the width: a change of height alone (the bar's own, after new
