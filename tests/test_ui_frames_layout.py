@@ -68,3 +68,44 @@ async def test_a_part_counts_the_same_lines_at_the_same_width_once(make_app, sto
         part._width = width - 10
         assert part.counted(lines) == 3 and counted[-1] == width - 10  # another width: counted anew
         assert part.counted(lines[:1]) == 2 and len(counted) == 4
+
+
+async def test_a_container_given_a_new_height_only_is_not_arranged_anew(make_app, store, monkeypatch):
+    """#main, #table and #side given a new height only (the action bar higher): each arrangement is the
+    one Textual made at the last height, its parts of `1fr` (the log; #table and #side in #main) made as
+    much lower, and it is what Textual's arrange gives at the new height; a part of the table given a
+    new height has the parts below it stacked anew, as Textual stacks them."""
+    import textual.widget
+    from textual._arrange import arrange as textual_arrange
+
+    app = scene_app(make_app, store, "the-syndicate")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        containers = [screen.query_one(name) for name in ("#main", "#table", "#side")]
+        arranged: list[Widget] = []
+        monkeypatch.setattr(textual.widget, "arrange", lambda widget, *args, **kwargs: arranged.append(widget)
+                            or textual_arrange(widget, *args, **kwargs))
+        log = screen.query_one("#log")
+        before = {widget: widget.region for widget in (*containers, log)}
+        actions = screen.query_one("#actions")
+        actions.styles.height = actions.region.height + 2
+        await pilot.pause()
+        assert not set(arranged) & set(containers)
+        assert log.region.height == before[log].height - 2 and log.region.y == before[log].y
+        for widget in containers:
+            assert widget.region.height == before[widget].height - 2
+            size = widget.scrollable_content_region.size
+            kept, fresh = widget.arrange(size), textual_arrange(widget, widget._nodes, size, screen.size)
+            assert kept.placements == fresh.placements and kept.widgets == fresh.widgets
+        # a part of the table laid out anew (a line higher): the table's parts stacked anew in whole
+        # numbers (not by Textual), the parts below it a line lower, as Textual's arrange has them
+        table = containers[1]
+        part = screen.query_one("#sy-plot")
+        below = {widget: widget.region for widget in table.children if widget.region.y > part.region.y}
+        part.styles.height = part.region.height + 1
+        await pilot.pause()
+        assert not set(arranged) & set(containers) and below
+        assert all(widget.region.y == region.y + 1 for widget, region in below.items())
+        size = table.scrollable_content_region.size
+        assert table.arrange(size).placements == textual_arrange(table, table._nodes, size, screen.size).placements
