@@ -148,6 +148,24 @@ async def test_a_frame_finds_each_parts_background_from_its_parents_once(make_ap
         assert ours == theirs
         assert added_up == []  # (none added up every ancestor's)
         assert [w.background_colors for w in parts] == theirs and len(added_up) == len(parts)  # (no frame)
+        # and the app's ANSI theme once for the frame: the lines Textual's render_widget gives
+        monkeypatch.undo()
+        themes = []
+        ansi_theme = type(app).ansi_theme
+        monkeypatch.setattr(type(app), "ansi_theme", property(lambda a: themes.append(a) or ansi_theme.fget(a)))
+        crops = [Region(0, 0, *w.region.size) for w in parts]
+
+        def drawn(render_widget):
+            for w in parts:
+                w._styles_cache.clear()
+            return [[list(line) for line in render_widget(w._styles_cache, w, crop)] for w, crop in zip(parts, crops)]
+
+        theirs = drawn(StylesCache.render_widget)
+        read = len(themes)  # (once for each part, and where a part's content asks for it)
+        themes.clear()
+        with drawing_frame():
+            assert drawn(type(parts[0]._styles_cache).render_widget) == theirs
+        assert read - len(themes) == len(parts) - 1
 
 
 def test_a_part_counts_its_lines_as_rich_wraps_them():

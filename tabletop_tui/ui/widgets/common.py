@@ -107,6 +107,33 @@ class LineStyles(StylesCache):
             self._parts = (changes, styles, parts)
         return parts
 
+    def render_widget(self, widget, crop: Region) -> list[Strip]:
+        """Textual's, but while a frame is drawn (`drawing_frame`) the app's ANSI theme and colours are
+        found once for the frame, and the widget's region once, where Textual found them for each
+        widget drawn (the region twice: for its size and its content's)."""
+        found = _FRAME_BACKGROUNDS
+        if found is None or widget._border_title is not None or widget._border_subtitle is not None:
+            return super().render_widget(widget, crop)
+        app = widget.app
+        theme = found.get(("theme", app))
+        if theme is None:
+            theme = found[("theme", app)] = (app.ansi_theme, app.native_ansi_color)
+        self._simple_strip = None
+        base_background, background = widget.background_colors
+        styles = widget.styles
+        region = widget.region
+        strips = self.render(styles, region.size, base_background, background, widget.render_line,
+                             widget.get_line_filters(), None, None, content_size=region.shrink(styles.gutter).size,
+                             padding=styles.padding, crop=crop, opacity=widget.opacity, ansi_theme=theme[0],
+                             native_ansi=theme[1])
+        if widget.auto_links:  # (as Textual does)
+            hover_style = widget.hover_style
+            if hover_style._link_id and hover_style._meta and "@click" in hover_style.meta:
+                link_style_hover = widget.link_style_hover
+                if link_style_hover:
+                    strips = [strip.style_links(hover_style.link_id, link_style_hover) for strip in strips]
+        return strips
+
     def render(self, styles, size, base_background, background, render_content_line, filters, border_title,
                border_subtitle, content_size=None, padding=None, crop=None, opacity=1.0, ansi_theme=None,
                native_ansi=False):
