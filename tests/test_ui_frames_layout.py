@@ -109,3 +109,41 @@ async def test_a_container_given_a_new_height_only_is_not_arranged_anew(make_app
         assert all(widget.region.y == region.y + 1 for widget, region in below.items())
         size = table.scrollable_content_region.size
         assert table.arrange(size).placements == textual_arrange(table, table._nodes, size, screen.size).placements
+
+
+async def test_the_action_bar_is_as_high_as_its_lines_without_textual_wrapping_them(make_app, store, monkeypatch):
+    """At a layout, a Static part (the action bar) whose every line fits its width, a character to a cell,
+    is told as high as its lines, where Textual wrapped its content to measure it: the height Textual
+    measures, and any other content (a line too wide, a tab, wide characters) measured by Textual."""
+    from textual.content import Content
+
+    app = scene_app(make_app, store, "king-of-the-beach")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#actions")
+        for text in ["", "a", "a\n", "a\nb", "x" * 78, "x" * 81, "a b " * 30, "é" * 10, "\u4e00" * 5, "a\tb", "a\n\nb\n"]:
+            for width in (1, 5, 78, 80):
+                content = Content(text)
+                bar.update(content)
+                bar._content_height_cache = (None, 0)
+                bar._measure_lines(width)
+                at, height = bar._content_height_cache
+                assert at != width or height == content.get_height(bar.styles, width), (text, width)
+                fits = "\t" not in text and max(map(len, text.split("\n"))) <= width and "\u4e00" not in text
+                assert (at == width) == fits
+        wrapped: list[Content] = []
+        get_height = Content.get_height
+        monkeypatch.setattr(Content, "get_height", lambda self, *args: wrapped.append(self) or get_height(self, *args))
+        bar.update(Content("1 one   2 two\n3 three"))
+        await pilot.pause()
+        assert bar.region.height == 2 and not wrapped
+
+
+def test_a_part_that_fills_the_room_left_to_it_is_not_taken_as_high_at_every_height():
+    """Ten-Die Poker's table reads its container's height to lay itself out: never restacked."""
+    from tabletop_tui.ui.screens.game import _measures_by_width
+    from tabletop_tui.ui.screens.ten_die_poker import TableLines
+    from tabletop_tui.ui.widgets.common import ActionBar, Drawn
+
+    assert not _measures_by_width(TableLines)
+    assert _measures_by_width(Drawn) and _measures_by_width(ActionBar) and _measures_by_width(PartLines)

@@ -9,6 +9,7 @@ decides what is legal and never computes a score: the rules do. A game's screen 
 
 from __future__ import annotations
 
+import dis
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
@@ -374,10 +375,40 @@ def _plain_place(styles) -> bool:
                 for scalar in (styles.width, styles.min_width, styles.max_width)))
 
 
+#: for each class of widget: whether its measure of its content's height reads no more of the container
+#: than its width (`_measures_by_width`)
+_BY_WIDTH: dict[type, bool] = {}
+
+
+def _measures_by_width(cls: type) -> bool:
+    """Whether every `get_content_height` of the class (its own and those it inherits) reads of the
+    container it is given its width at most (it may hand the container on as it is): a part that fills
+    the room left to it (Ten-Die Poker's table) reads its height."""
+    found = _BY_WIDTH.get(cls)
+    if found is None:
+        found = True
+        for base in cls.__mro__:
+            method = vars(base).get("get_content_height")
+            code = getattr(method, "__code__", None)
+            if code is None:
+                continue
+            last = None
+            for instruction in dis.get_instructions(code):
+                if (last is not None and last.opname == "LOAD_FAST" and last.argval == "container"
+                        and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and instruction.argval != "width"):
+                    found = False
+                last = instruction
+        _BY_WIDTH[cls] = found
+    return found
+
+
 def _height_free(widget: Widget) -> bool:
     """Whether the height Textual lays `widget` out at does not depend on its container's height: a
-    height of cells or auto (min and max the same), and, where it holds displayed widgets, a vertical or
-    horizontal layout of such widgets only (an auto height is the height of what it holds)."""
+    height of cells or auto (min and max the same), measured by its width (`_measures_by_width`), and,
+    where it holds displayed widgets, a vertical or horizontal layout of such widgets only (an auto
+    height is the height of what it holds)."""
+    if not _measures_by_width(type(widget)):
+        return False
     styles = widget.styles
     if not (_cells_or_none(styles.height) and _cells_or_none(styles.min_height)
             and _cells_or_none(styles.max_height)):

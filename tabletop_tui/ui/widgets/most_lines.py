@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+
 
 class MostLines:
     """Mixed into a steady part drawn by lines (`Drawn`, `TextLines`, `RowsDrawn`, ahead of it): as high as
@@ -23,6 +25,7 @@ class MostLines:
         self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
+        self._measure_lines(width)
         height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
         at, most = self._most
         most = max(height, most) if at == (viewport, width) else height
@@ -30,3 +33,54 @@ class MostLines:
         if self.most_share is not None:
             most = min(most, max(1, int(viewport.height * self.most_share)))
         return self._held.laid(width, max(height, most))  # type: ignore[attr-defined]
+
+    def _measure_lines(self, width: int) -> None:
+        """Textual measures a part (a Static: the action bar, a status line) the first time a layout asks
+        its height at a width after its content changed, by wrapping the content at the width
+        (Visual.get_height, 3-8k Python opcodes for the action bar at each layout). A text whose every
+        line fits the width, a character to a cell, is as many lines high as it has lines: told so
+        (`_height`, as Drawn tells whether a change needs a layout), that height is put where Textual
+        keeps the height it measured for the width (its content height cache), where it is found. Any
+        other content is measured by Textual as before."""
+        if self._content_height_cache[0] == width or not _is_static(self):  # type: ignore[attr-defined]
+            return
+        visual = self._render()  # type: ignore[attr-defined]
+        if isinstance(visual, Content):
+            height = _lines_high(visual, self.styles, width)  # type: ignore[attr-defined]
+            if height is not None:
+                self._content_height_cache = (width, height)
+
+
+_STATIC: dict[type, bool] = {}
+
+
+def _is_static(widget) -> bool:
+    """Whether Textual measures `widget` by its content: a Drawn (a Static) whose height below MostLines
+    is Drawn's, Textual's measure of its content (not a part drawn by lines of its own)."""
+    cls = type(widget)
+    found = _STATIC.get(cls)
+    if found is None:
+        found = _STATIC[cls] = _textual_height(cls)
+    return found
+
+
+def _textual_height(cls) -> bool:
+    """Whether the class's height below MostLines is Textual's own measure of its content."""
+    from tabletop_tui.ui.widgets.common import Drawn
+    return issubclass(cls, Drawn) and not any(
+        "get_content_height" in vars(base) for base in cls.__mro__[cls.__mro__.index(MostLines) + 1:cls.__mro__.index(Drawn)])
+
+
+def _lines_high(visual: Content, styles, width: int) -> int | None:
+    """The lines `visual` takes at `width` where each of its lines fits the width, a character to a cell
+    (no tab); None otherwise."""
+    from tabletop_tui.ui.widgets.common import _one_cell
+    plain = visual.plain
+    room = width - styles.get("line_pad", 0) * 2
+    if room <= 0 or "\t" in plain:
+        return None
+    lines = plain.split("\n")
+    if max(map(len, lines)) <= room and all(map(_one_cell, lines)):
+        return len(lines)
+    return None
+
