@@ -17,6 +17,7 @@ from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.thief_in_the_night import Castle
 from tabletop_tui.ui.widgets import castle_map
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, COLOURS, OVERVIEW, SEEN_MARK, TARGET_MARK, CastleMap
+from tabletop_tui.ui.widgets.common import LineStyles
 
 N = 24
 GAME = "thief-in-the-night"
@@ -341,11 +342,14 @@ class CastleApp(App):
 async def test_a_line_shown_again_to_a_seat_is_not_styled_again_and_no_other_line_is_given(monkeypatch):
     """Thief in the Night's map (Castle) keeps each line styled by the very line the map drew: when the
     thief and the guards look in turn, a row that shows again what it showed is not styled again, and
-    looks as it did; a row that differs in one square is styled anew (nothing of another view given)."""
-    styled = []
-    render_line = StylesCache.render_line
+    looks as it did; a row that differs in one square is styled anew (nothing of another view given): its
+    line filled out and padded (the map's padding alone styles it), none styled by Textual."""
+    styled, padded = [], []
+    render_line, pad = StylesCache.render_line, LineStyles._padded
     monkeypatch.setattr(StylesCache, "render_line", lambda self, styles, y, *a: styled.append(y) or
                         render_line(self, styles, y, *a))
+    monkeypatch.setattr(LineStyles, "_padded", staticmethod(lambda content, *a: padded.append(content) or
+                                                            pad(content, *a)))
     app = CastleApp()
     async with app.run_test(size=(60, 30)) as pilot:
         m = app.query_one(Castle)
@@ -361,14 +365,15 @@ async def test_a_line_shown_again_to_a_seat_is_not_styled_again_and_no_other_lin
         await drawn(pilot, m)
         assert [segments_of(strip) for strip in lines(m)] != first
         styled.clear()
+        padded.clear()
         count = Counting(m, monkeypatch)
         m.show(thief)  # the thief's turn again: the same view
         await drawn(pilot, m)
         assert sorted(count.asked) == [1 + y for y in (3, 4, 5, 10)]  # the rows that differ, asked again
-        assert styled == [] and count.rows == []  # none built, none styled
+        assert styled == [] and padded == [] and count.rows == []  # none built, none styled
         assert [segments_of(strip) for strip in lines(m)] == first
         count.clear()
         m.show(dict(thief, sight=put(sight, 5 * N + 9, "0")))  # one square of row 5 no longer seen
         await drawn(pilot, m)
-        assert count.rows == [5] and styled == [1 + 5]
+        assert count.rows == [5] and styled == [] and len(padded) == 1
         assert [segments_of(strip) for strip in lines(m)][1 + 5] != first[1 + 5]

@@ -10,6 +10,7 @@ from textual.visual import Visual, visualize
 
 from tabletop_tui.ui.screens.thief_in_the_night import Castle, Hands, ThiefInTheNightScreen
 from tabletop_tui.ui.widgets.castle_map import N, CastleMap
+from tabletop_tui.ui.widgets.common import LineStyles
 from test_ui_frames import Counts, quiet, scene_app
 
 GAME = "thief-in-the-night"
@@ -34,8 +35,8 @@ def offsets(strip: Strip) -> list:
 
 
 async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_or_filtered_again(monkeypatch):
-    styled, filtered = [], []
-    render_line, apply_filter = StylesCache.render_line, Strip.apply_filter
+    styled, filtered, padded = [], [], []
+    render_line, apply_filter, pad = StylesCache.render_line, Strip.apply_filter, LineStyles._padded
 
     def counted_style(cache, styles, y, *args):
         styled.append(y)
@@ -48,6 +49,8 @@ async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_
 
     monkeypatch.setattr(StylesCache, "render_line", counted_style)
     monkeypatch.setattr(Strip, "apply_filter", counted_filter)
+    monkeypatch.setattr(LineStyles, "_padded", staticmethod(lambda content, *a: padded.append(content) or
+                                                            pad(content, *a)))
     app = CastleApp()
     async with app.run_test(size=(60, 12)) as pilot:
         m = app.query_one(Castle)
@@ -64,13 +67,22 @@ async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_
         monkeypatch.setattr(m, "_castle_row", lambda y: built.append(y) or castle_row(y))
         styled.clear()
         filtered.clear()
+        padded.clear()
 
         m.follow(rows * N)  # one row below the window: every row of it moves up a line
         await pilot.pause()
         lines = frame_lines(m)
         assert m.top == 1
         assert built == [rows]  # the row come into the window, and no other, built
-        assert styled == [rows] and len(filtered) == len(app.get_line_filters())  # its line, once a filter
+        # its line, filled out and padded (the map's padding alone styles it: not by Textual), once a filter
+        assert styled == [] and len(padded) == 1 and len(filtered) == len(app.get_line_filters())
+        crop = Region(0, 0, *m.size)
+        m._framing = True  # (Textual's styling of the very lines the map hands for a frame)
+        try:
+            theirs = StylesCache().render_widget(m, crop)
+        finally:
+            m._framing = False
+        assert [list(line) for line in m.render_lines(crop)] == [list(line) for line in theirs]
         # the frame's lines are what the map's lines are alone, but for the rows of their cells' offsets
         # (Textual reads those from render_line(y) under the mouse, where a selection of text starts)
         background = m.background_colors[1]
@@ -85,10 +97,11 @@ async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_
         # back up a row: every line comes out of the frame's lines kept, none built or styled
         built.clear()
         styled.clear()
+        padded.clear()
         m.follow(0)
         await pilot.pause()
         frame_lines(m)
-        assert m.top == 0 and built == [] and styled == []
+        assert m.top == 0 and built == [] and styled == [] and padded == []
 
 
 async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_line_alone(make_app, store,

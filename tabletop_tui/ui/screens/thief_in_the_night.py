@@ -15,7 +15,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rich.text import Text
-from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 
 from tabletop_tui.rules.components.cards import card
@@ -26,8 +25,8 @@ from tabletop_tui.ui.screens.game import GameScreen
 from tabletop_tui.ui.screens.modals import LogScreen
 from tabletop_tui.ui.widgets.cards import chip_text, chips_text
 from tabletop_tui.ui.widgets.castle_map import CHOSEN_MARK, SEEN_MARK, TARGET_MARK, CastleMap
-from tabletop_tui.ui.widgets.common import ActionBar, KeptLines, LineStyles
-from tabletop_tui.ui.widgets.grid import TextLines, split_lines
+from tabletop_tui.ui.widgets.common import ActionBar, KeptLines
+from tabletop_tui.ui.widgets.grid import SameLines, TextLines, split_lines
 from tabletop_tui.ui.widgets.most_lines import MostLines
 
 KEYS = "123456789abefijknoprxyz"
@@ -52,38 +51,15 @@ class Hands(MostLines, TextLines):
         self.show_lines(split_lines(content if isinstance(content, Text) else Text(content)))
 
 
-class SameLines(LineStyles):
-    """The map's styled lines kept by the very line the map drew (the strip object, which the map
-    keeps by what its row shows and where: its squares, and what the viewer knows of them), not by
-    its segments: a line of the castle is a segment a cell, whose hashing cost as much as a line
-    drawn anew saves. The same object, the same picture: nothing seen from one seat is given back for
-    another's line."""
-
-    def render_line(self, styles, y, size, content_size, padding, base_background, background,
-                    render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi):
-        top, bottom = self._rows
-        if not top <= y < bottom:
-            return StylesCache.render_line(self, styles, y, size, content_size, padding, base_background,
-                                           background, render_content_line, border_title, border_subtitle,
-                                           opacity, ansi_theme, native_ansi)
-        content = render_content_line(y - styles.gutter.top)
-        key = (self._context, id(content))
-        kept = self._styled.get(key)
-        if kept is not None and kept[0] is content:  # (an id outlives its object: the object compared)
-            return kept[1]
-        styled = StylesCache.render_line(self, styles, y, size, content_size, padding, base_background,
-                                         background, lambda _y: content, border_title, border_subtitle,
-                                         opacity, ansi_theme, native_ansi)
-        self._styled[key] = (content, styled)
-        return styled
-
-
 class Castle(KeptLines, CastleMap):
-    """The castle map, each line also kept styled (SameLines): the map hands Textual the line it drew
-    before when a row shows again what it showed (the thief and the guards look in turn, each seeing
-    the castle as they saw it a move ago but where something moved), and Textual styled it and passed
-    it through its colour filter anew each time, which cost more than drawing the line. Kept styled,
-    such a line costs a look-up, and its filtered line is kept by Textual on the styled one."""
+    """The castle map, each line also kept styled (SameLines, by the very strip the map drew: a line
+    of the castle is a segment a cell, whose hashing cost as much as a line drawn anew saves): the map
+    hands Textual the line it drew before when a row shows again what it showed (the thief and the
+    guards look in turn, each seeing the castle as they saw it a move ago but where something moved),
+    and Textual styled it and passed it through its colour filter anew each time, which cost more than
+    drawing the line. Kept styled, such a line costs a look-up, and its filtered line is kept by Textual
+    on the styled one; a line new to it is filled out and padded (its padding alone styles it), not
+    styled by Textual."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

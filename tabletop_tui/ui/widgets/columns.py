@@ -13,6 +13,8 @@ from rich.table import Column, Table
 from rich.text import Span, Text
 from textual.strip import Strip
 
+from tabletop_tui.ui.widgets.lean_strip import LeanStrip
+
 
 def fit_columns(columns, rows: list[list[str]], width: int) -> list[int]:
     """Widths of columns ((heading, least width), ...) that share `width`: each at least its least
@@ -139,8 +141,8 @@ class QuickTable(Table):
         for line in self._quick_row(console, options, index, row, widths):
             if style:
                 line = [Segment(text, style + segment_style, None) for text, segment_style, _ in line]
-            lines.append(Strip(line if fits or Segment.get_line_length(line) <= width
-                               else Segment.adjust_line_length(line, width, pad=False)))
+            lines.append(LeanStrip(line if fits or Segment.get_line_length(line) <= width
+                                   else Segment.adjust_line_length(line, width, pad=False)))
         return lines
 
     def _quick_layout(self, console: Console, options: ConsoleOptions):

@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual._context import active_app
-from textual.cache import FIFOCache, LRUCache
+from textual.cache import LRUCache
 from textual.color import Color as TextualColor
 from textual.content import Content, Span
 from textual.geometry import Region, Size
@@ -31,35 +31,8 @@ from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Move
 from tabletop_tui.rules.words import escaped
 from tabletop_tui.ui.widgets.columns import QuickTable
+from tabletop_tui.ui.widgets.lean_strip import LeanStrip
 from tabletop_tui.ui.widgets.most_lines import MostLines
-
-
-#: Strip's caches (each made as Textual makes it, when first used) and their sizes
-_STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
-                 "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4}
-
-
-class LeanStrip(Strip):
-    """A Strip that makes each of its caches (of its crops, its filtered copies...) when it is first
-    used, where Textual makes all seven with every strip: a styled line is mostly filtered once and
-    then only kept. `segments` is a list, kept as it is."""
-
-    __slots__ = ()
-
-    def __init__(self, segments: list[Segment], cell_length: int | None = None) -> None:
-        self._segments = segments
-        self._cell_length = cell_length
-        self._render_cache = None
-        self._link_ids = None
-        self._cell_count = None
-
-    def __getattr__(self, name: str):
-        size = _STRIP_CACHES.get(name)
-        if size is None:
-            raise AttributeError(name)
-        cache: FIFOCache = FIFOCache(size)
-        setattr(self, name, cache)
-        return cache
 
 
 class LineStyles(StylesCache):

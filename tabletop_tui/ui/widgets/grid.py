@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
+from textual._styles_cache import StylesCache
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
@@ -27,7 +28,8 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget, _RenderCache
 
 from tabletop_tui.rules.components.squares import FILES, square_index, square_name
-from tabletop_tui.ui.widgets.common import Drawn, HeldHeight, _one_cell, measure_anew
+from tabletop_tui.ui.widgets.common import Drawn, HeldHeight, KeptLines, LineStyles, _one_cell, measure_anew
+from tabletop_tui.ui.widgets.lean_strip import LeanStrip
 
 LINE_STYLE = "bold #8a8aaa"
 LABEL_STYLE = "#8a8aaa"
@@ -134,7 +136,7 @@ def runs_strip(widget, runs: list[Run], finals: dict[tuple, Style], join: bool) 
             style = finals[()] = drawn_style(widget, ())
     if text or not segments:
         segments.append(Segment(text, style))
-    return Strip(segments, sum(segment.cell_length for segment in segments))
+    return LeanStrip(segments, sum(segment.cell_length for segment in segments))
 
 
 #: (a segment's style, x, y) -> the style with its offset (placed_strip); emptied when it grows past this
@@ -162,7 +164,7 @@ def placed_strip(strip: Strip, y: int | None) -> Strip:
             placed = styles[key] = style + offset if style else offset
         segments.append(Segment(text, placed))
         x += len(text)
-    out = Strip(segments, strip.cell_length)
+    out = LeanStrip(segments, strip.cell_length)
     out._render_cache = strip._render_cache
     return out
 
@@ -207,7 +209,38 @@ def _placed_segment(text: str, style: Style | None, x: int, y: int | None) -> Se
     return Segment(text, placed)
 
 
-class ByLines(Widget):
+class SameLines(LineStyles):
+    """A widget's styled lines kept by the very line the widget drew (the strip object, which a widget
+    drawn by lines keeps by what its row shows: ByLines, the castle map), not by its segments: hashing
+    a line's segments costs about what styling it does. A content line of a widget styled by its
+    padding alone (no border at the sides, outline, tint, hatch or opacity: `_plain`) is filled out and
+    padded at once (`LineStyles._padded`), any other line styled by Textual. The same object, the same
+    picture: nothing drawn for one seat is given back for another's line."""
+
+    def render_line(self, styles, y, size, content_size, padding, base_background, background,
+                    render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi):
+        top, bottom = self._rows
+        if not top <= y < bottom:
+            return StylesCache.render_line(self, styles, y, size, content_size, padding, base_background,
+                                           background, render_content_line, border_title, border_subtitle,
+                                           opacity, ansi_theme, native_ansi)
+        content = render_content_line(y - styles.gutter.top)
+        key = (self._context, id(content))
+        kept = self._styled.get(key)
+        if kept is not None and kept[0] is content:  # (an id outlives its object: the object compared)
+            return kept[1]
+        plain = self._plain
+        if plain is not None:
+            styled = self._padded(content, content_size.width, size.width, plain)
+        else:
+            styled = StylesCache.render_line(self, styles, y, size, content_size, padding, base_background,
+                                             background, lambda _y: content, border_title, border_subtitle,
+                                             opacity, ansi_theme, native_ansi)
+        self._styled[key] = (content, styled)
+        return styled
+
+
+class ByLines(KeptLines, Widget):
     """A widget drawn line by line (Textual's line API, `render_line`): each line a strip kept in a
     cache under a key made of what the line shows (`_line_key`), so that a line is drawn again
     (`_line_text`, then its runs as segments) only when what it shows changed, and after each change
@@ -232,6 +265,7 @@ class ByLines(Widget):
         self._framing = False  # drawing a frame (render_lines): the lines without their rows
         self.drawn = 0  # lines drawn anew (not found in the cache), for the tests
         self.painted: deque[int] = deque(maxlen=512)  # the lines Textual asked for last, for the tests
+        self._styles_cache = SameLines()  # each line styled kept by the strip it styles (KeptLines)
 
     def _line_count(self) -> int:
         raise NotImplementedError
@@ -271,10 +305,9 @@ class ByLines(Widget):
         self._shown.clear()
         super().selection_updated(selection)
 
-    def render_line(self, y: int) -> Strip:
-        if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
-            self._shown.clear()
-            return super().render_line(y)
+    def _settle(self) -> VisualStyle:
+        """Before lines are drawn: a new style of the widget forgets every line drawn in the old one.
+        The widget's style."""
         base = self.visual_style
         if base != self._base:
             self._base = base
@@ -282,12 +315,22 @@ class ByLines(Widget):
             self._placed.clear()
             self._finals.clear()
             self._base_changed()
+        return base
+
+    def render_line(self, y: int) -> Strip:
+        framed = self._framing
+        if framed:  # (a frame's line: nothing selected, the style settled, by render_lines)
+            base = self._base
+        else:
+            if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
+                self._shown.clear()
+                return super().render_line(y)
+            base = self._settle()
         key = self._line_key(y)
         self._shown[y] = key
         self.painted.append(y)
         if key == ("blank",):
             return Strip.blank(self.size.width, base.rich_style)
-        framed = self._framing
         placed = self._placed.get((key, None if framed else y))
         if placed is not None:
             return placed
@@ -301,9 +344,11 @@ class ByLines(Widget):
         CastleMap places them: Textual reads the offsets (the row too) where the mouse starts a selection
         of text from `render_line(y)` asked alone, which places them whole, never from a frame's lines.
         A line that only moved (a line more above it) is then the very strip it was, a look-up, where it
-        was placed anew at its new row (its segments' styles with their offsets made again)."""
+        was placed anew at its new row (its segments' styles with their offsets made again). What every
+        line of the frame depends on (the selection, the widget's style) is found once for them all."""
         if self.text_selection is not None:
             return super().render_lines(crop)
+        self._settle()
         self._framing = True
         try:
             return super().render_lines(crop)
@@ -735,7 +780,7 @@ class GridBoard(ByLines, can_focus=True):
                 width += 1
         if text or not segments:
             close()
-        return Strip(segments, width)
+        return LeanStrip(segments, width)
 
     def _base_changed(self) -> None:
         self._cell_runs.clear()
@@ -1025,7 +1070,7 @@ class TextLines(ByLines):
             segments.append(_placed_segment(text, final, start, y))
         if not segments:
             return None
-        return Strip(segments, width)
+        return LeanStrip(segments, width)
 
     def show_lines(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]  # (one empty line, as a Static showing nothing)
