@@ -14,7 +14,9 @@ import random
 import pytest
 
 from tabletop_tui import catalog
-from tabletop_tui.rules.engine import Game, IllegalMove, Move, Outcome, ends_with_the_game, log_for, rank_standings
+from tabletop_tui.rules import engine
+from tabletop_tui.rules.engine import (Game, IllegalMove, Move, Outcome, Stream, ends_with_the_game, log_for,
+                                       rank_standings)
 from tabletop_tui.rules.pontifuse import Pontifuse
 
 GAMES = catalog.GAMES
@@ -250,3 +252,50 @@ def test_a_rollout_stops_at_its_limit_and_at_the_end():
     assert game.outcome() is not None and len(game.history) == 4 + rest
     assert game.rollout(random.Random(3), 10) == 0 and len(game.history) == 4 + rest
     assert Whisper(["Ada", "Bo"]).rollout(random.Random(1), 100) == 12
+
+
+def test_pontifuses_own_rollout_is_the_engines_loop():
+    """Pontifuse plays its rollouts in a loop of its own (`Pontifuse.rollout`): against the engine's
+    (`Game.rollout`), from positions at every stage of a board (the coin, the army, each mark, the
+    game's end), replay limits 0, 1 and 3, rollout limits that stop it anywhere (at 0, mid-board, at a
+    board's end), a game made anew and a copy: the same moves played, history, log, views, outcome,
+    undo floor and draws of the generator; then both games played on alike (the state it left is the
+    loop's). A generator of another class goes through the engine's loop."""
+    class Other(random.Random):
+        pass
+
+    for seed in range(600):
+        limit = (0, 1, 3)[seed % 3]
+        start = Pontifuse(["Ada", "Bo"], seed, replay_limit=limit)
+        step_by_step(start, random.Random(seed), seed % 23)
+        games = (start, start.copy())
+        rollout_limit = (0, 1, 2, 3, 5, 8, 11, 12, 13, 300)[seed % 10]
+        fast, slow = games[seed % 2], start.copy()
+        layout = list(vars(fast))
+        mine, theirs = (Other if seed % 50 == 0 else random.Random)(seed), random.Random(seed)
+        played = fast.rollout(mine, rollout_limit)
+        assert played == Game.rollout(slow, theirs, rollout_limit) and mine.getstate() == theirs.getstate()
+        assert everything(fast) == everything(slow) and list(vars(fast)) == layout
+        assert [e.kind for e in fast.log] == [e.kind for e in slow.log]
+        assert played == rollout_limit or fast.outcome() is not None
+        step_by_step(fast, random.Random(seed + 1), 1000)
+        step_by_step(slow, random.Random(seed + 1), 1000)
+        assert everything(fast) == everything(slow)
+
+
+def test_a_game_seeds_its_stream_as_stream_does(monkeypatch):
+    """Game() seeds its stream of version 2 in place (without Stream's calls): the same state as
+    `Stream(seed, version)` for every seed, of either version; an unknown version is refused as ever,
+    and a stand-in put in the engine's `Stream` (as tests/scripted.py does) is still what a game calls."""
+    rnd = random.Random(3)
+    seeds = [0, 1, -1, 2**63 - 1, -(2**63 - 1), *(rnd.randint(-2**63, 2**63) for _ in range(200))]
+    for seed in seeds:
+        for version in (1, 2):
+            game, stream = Count(["Ada", "Bo"], seed, stream=version), Stream(seed, version)
+            assert type(game.rng) is Stream and (game.rng._state, game.rng.draws) == (stream._state, 0)
+            assert game.rng.below(1000) == stream.below(1000) and game.rng.draws == 1
+    with pytest.raises(ValueError, match="there is no random stream version 3"):
+        Count(["Ada", "Bo"], 1, stream=3)
+    made = []
+    monkeypatch.setattr(engine, "Stream", lambda seed, version=2: made.append((seed, version)) or Stream(7))
+    assert Count(["Ada", "Bo"], 5).rng._state == Stream(7)._state and made == [(5, 2)]

@@ -20,6 +20,7 @@ shared (callers must not mutate the lists they are given), and `copy()` copies b
 from __future__ import annotations
 
 from functools import lru_cache
+from random import Random
 from typing import Any
 
 from tabletop_tui.rules.engine import Event, Game, Move, Option, Outcome, View, ends_with_the_game, rank_standings
@@ -124,6 +125,18 @@ def _legal_list(moves: list[Move]) -> list[Move]:
 #: PLACE_MOVES[occupied] = the placements still open on a board whose marked cells are `occupied`.
 PLACE_MOVES = tuple(_legal_list([PLACE[i] for i in range(9) if not occ >> i & 1]) for occ in range(512))
 _SEATS = ([0], [1])
+#: _PLACED[seat][cell] = the history's entry of that placement (`Pontifuse.rollout`)
+_PLACED = tuple(tuple((seat, PLACE[cell]) for cell in range(9)) for seat in (0, 1))
+#: OPEN[occupied] = the cells of PLACE_MOVES[occupied], in its order
+OPEN = tuple(tuple(m[1][0] for m in moves) for moves in PLACE_MOVES)
+#: the bits `randrange(n)` draws at a time (`n.bit_length()`), for n up to 9
+_BITS = tuple(n.bit_length() for n in range(10))
+#: _STEPS[open] = the draws of a board's marks from `open` cells open: (n, the bits of randrange(n))
+#: for n = open, open - 1 ... 1
+_STEPS = tuple(tuple((n, _BITS[n]) for n in range(o, 0, -1)) for o in range(10))
+#: whether `Random.randrange(n)` draws `getrandbits(n.bit_length())` until it is below n (as it does from
+#: Python 3.2 on), which `Pontifuse.rollout` draws itself
+_DRAWS_BITS = getattr(Random, "_randbelow", None) is getattr(Random, "_randbelow_with_getrandbits", False)
 
 CALL, ARMY, PLACING, OVER = "call", "army", "place", "over"
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -202,7 +215,7 @@ def _plain_placement(name: str, seat: int, army: int, cell: int) -> Event:
 class _Texts:
     """The events of one pair of players that do not depend on the course of play, made once."""
 
-    __slots__ = ("flip", "coin", "army", "plain", "names", "flanking", "results", "scoreless_ends")
+    __slots__ = ("flip", "coin", "army", "plain", "calls", "armies", "names", "flanking", "results", "scoreless_ends")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         #: flip[flipper]: the first board's flip
@@ -224,6 +237,31 @@ class _Texts:
                 tuple(_plain_placement(names[1], 1, 1 - a, cell) for cell in range(9)),
             )
             for a in (0, 1)
+        )
+        #: what a rollout reads (`Pontifuse.rollout`) of a call, by caller, the call's index in CALLS and
+        #: whether the coin landed heads: (its event, the coin's (call, landing), the Resonade, the
+        #: history's entry)
+        self.calls = tuple(
+            tuple(
+                tuple(
+                    (self.coin[c][call[1][0] == "heads"][heads], (call[1][0], landed), res, (c, call))
+                    for heads, landed in ((False, "tails"), (True, "heads"))
+                    for res in [c if call[1][0] == landed else 1 - c]
+                )
+                for call in CALLS
+            )
+            for c in (0, 1)
+        )
+        #: and of an army, by Punchinade and the move's index in ARMY_MOVES: (its event, the armies by
+        #: seat, the plain placements by seat, the history's entry)
+        self.armies = tuple(
+            tuple(
+                (self.army[p][a], arm, self.plain[arm[0]], (p, move))
+                for move in ARMY_MOVES
+                for a in [ARMIES.index(move[1][0])]
+                for arm in [(a, 1 - a) if p == 0 else (1 - a, a)]
+            )
+            for p in (0, 1)
         )
         self.names = names
         #: the placements that flank, made as they are first met (`flanking`), by `_flank_key`
@@ -412,7 +450,10 @@ class Pontifuse(Game):
     length_unit = "boards"
 
     def __init__(self, players: list[str], seed: int = 0, **options: Any) -> None:
-        super().__init__(players, seed, **options)
+        if options:
+            Game.__init__(self, players, seed, **options)
+        else:  # a call without keywords to unpack costs less (a simulation's, a playout's games)
+            Game.__init__(self, players, seed)
         names = tuple(self.players)
         self._texts = _TEXTS.get(names) or _texts(names)
         self._limit = self.options["replay_limit"]
@@ -475,7 +516,9 @@ class Pontifuse(Game):
             else:
                 event = self._plain[seat][cell]  # the armies are chosen before the first mark
             if occ == FULL:
-                return self._end_board(event)
+                events = [event]
+                self._end_board(events)
+                return events
             seat = 1 - seat
             self._turn = seat
             self._toact = _SEATS[seat]
@@ -505,19 +548,113 @@ class Pontifuse(Game):
         self._legal = PLACE_MOVES[0]
         return [texts.army[seat][army]]
 
-    def _end_board(self, event: Event) -> list[Event]:
+    def rollout(self, rnd: Any, limit: int) -> int:
+        """`Game.rollout`: the same moves, history, log, outcome and draws of `rnd`, in one loop of its
+        own on the bitmasks, a board at a time, each move `_apply`'s written out (its events and
+        history entries from tables made once), with no call but the draws' (`randrange(n)`'s
+        `getrandbits`, written out in place), the coin's and the end of a board's (`_end_board`).
+        tests/test_engine_fast.py compares it with `Game.rollout` and the loop on `play_legal`."""
+        if type(rnd) is not Random or not _DRAWS_BITS:  # another generator may draw otherwise
+            return super().rollout(rnd, limit)
+        getrandbits = rnd.getrandbits
+        history = self.history
+        log = self.log
+        append = history.append
+        push = log.append
+        texts = self._texts
+        open_cells, flanked, placed, steps = OPEN, FLANKED, _PLACED, _STEPS
+        self._watching = False
+        self._hidden_cache = None
+        played = 0
+        while played < limit:
+            phase = self._phase
+            seat = self._turn
+            if phase == CALL:  # the caller calls, the coin lands
+                r = getrandbits(2)  # randrange(2)
+                while r >= 2:
+                    r = getrandbits(2)
+                event, self._coin, res, entry = texts.calls[seat][r][self.rng.coin()]
+                self._res = res
+                seat = 1 - res  # the Punchinade, who chooses the army
+                push(event)
+                append(entry)
+                played += 1
+                if played >= limit:
+                    self._phase = ARMY
+                    self._turn = seat
+                    self._toact = _SEATS[seat]
+                    self._legal = ARMY_MOVES
+                    break
+                phase = ARMY
+            if phase == ARMY:  # the Punchinade chooses an army, the Resonade leads the other
+                r = getrandbits(2)  # randrange(2)
+                while r >= 2:
+                    r = getrandbits(2)
+                event, self._arm, self._plain, entry = texts.armies[seat][r]
+                self._phase = PLACING
+                seat = 1 - seat  # the Resonade marks first
+                push(event)
+                append(entry)
+                played += 1
+                if played >= limit:
+                    self._turn = seat
+                    self._toact = _SEATS[seat]
+                    self._legal = PLACE_MOVES[0]
+                    break
+            elif phase != PLACING:  # over
+                break
+            # the marks, to the end of the board or the limit
+            occ = self._occ
+            marks = self._m
+            plain = self._plain
+            todo = steps[9 - occ.bit_count()]  # (n, randrange(n)'s bits) for each cell open
+            if len(todo) > limit - played:
+                todo = todo[:limit - played]
+            for n, k in todo:
+                r = getrandbits(k)  # randrange(n): k bits until they are below n
+                while r >= n:
+                    r = getrandbits(k)
+                cell = open_cells[occ][r]  # PLACE_MOVES[occ][r]'s
+                bit = 1 << cell
+                before = marks[seat]
+                marks[seat] = mine = before | bit
+                occ |= bit
+                if flanked[mine] != flanked[before]:
+                    new = flanked[mine] ^ flanked[before]
+                    early = self._eb < 0
+                    if early:
+                        self._eb = seat
+                    army = self._arm[seat]
+                    push(texts.flanking.get(seat << 15 | army << 14 | cell << 10 | new << 1 | early)
+                         or texts.flanking_placement(seat, army, cell, new, early))  # `_flank_key`
+                else:
+                    push(plain[seat][cell])
+                append(placed[seat][cell])
+                seat = 1 - seat
+            played += len(todo)
+            self._occ = occ
+            if occ == FULL:
+                self._end_board(log)
+            else:  # stopped at the limit, mid-board
+                self._turn = seat
+                self._toact = _SEATS[seat]
+                self._legal = PLACE_MOVES[occ]
+        self._undo_floor = len(history)
+        return played
+
+    def _end_board(self, events: list[Event]) -> None:
+        """The board is full: its score (or the next board, or the draw), appended to `events`."""
         m0, m1 = self._m
         k0 = FLANKED[m0].bit_count()
         k1 = FLANKED[m1].bit_count()
         board = self._board
-        events = [event]
         if not (k0 or k1):  # nobody flanked (and so nobody has the early bird): no points
             ends = 0 < self._limit <= board
             events.append(self._texts.scoreless(board, ends))
             self._past.append(self._cells_text())
             if not ends:
                 self._start_board(events)
-                return events
+                return
             self._outcome = _drawn_outcome(self._texts.names, board)
         else:
             texts = self._texts
@@ -529,7 +666,6 @@ class Pontifuse(Game):
         self._turn = -1
         self._toact = []
         self._legal = []
-        return events
 
     # -- the contract ---------------------------------------------------------------------------
 
