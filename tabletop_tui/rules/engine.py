@@ -665,7 +665,7 @@ class Game(abc.ABC):
         self.stream = stream  # the version of the random stream (see STREAM_VERSION)
         if stream == 2 and Stream is _STREAM:  # `Stream(seed, 2)` written out, without its two calls
             self.rng = rng = _new_stream(_STREAM)
-            z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
+            z = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             rng._state = z ^ (z >> 31)
