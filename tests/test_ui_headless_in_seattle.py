@@ -23,8 +23,10 @@ GAME = "headless-in-seattle"
 
 @pytest.fixture(autouse=True)
 def no_timer(monkeypatch):
-    """The clock moves only when a test calls `tick`."""
+    """The clock moves only when a test calls `tick`, and the computers think for the same times in
+    every run (their pace's jitter seeded), so that the same keys play the same game."""
     monkeypatch.setattr(HeadlessInSeattleScreen, "TICK", None)
+    monkeypatch.setattr(HeadlessInSeattleScreen, "PACE_SEED", 1)
 
 
 def arena(screen) -> list[str]:

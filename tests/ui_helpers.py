@@ -144,7 +144,7 @@ def standings_rows(app, by_place: bool = False):
     rows = []
     for line in shown(app.screen.query_one("#results-table")).splitlines():
         cells = line.split()
-        if cells and re.fullmatch(r"\d+(st|nd|rd|th)", cells[0]):
+        if cells and re.fullmatch(r"\d+(st|nd|rd|th)|draw", cells[0]):  # a place, or shared first place
             rows.append(cells)
     if by_place:
         return {cells[0]: cells[1:] for cells in rows}

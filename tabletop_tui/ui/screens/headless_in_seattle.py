@@ -83,6 +83,9 @@ class HeadlessInSeattleScreen(GameScreen):
     TICK: float | None = 0.05
     #: what the real clock is read from
     clock = staticmethod(time.monotonic)
+    #: the seed of the computers' thinking times (None: drawn afresh each game; a test fixes it, so
+    #: that the same keys play the same game)
+    PACE_SEED: int | None = None
 
     def __init__(self, session, resumed: bool = False, final: bool = False):
         super().__init__(session, resumed, final)
@@ -101,7 +104,7 @@ class HeadlessInSeattleScreen(GameScreen):
         self.state = (PAUSED if resumed else COUNTDOWN) if self.live else RUNNING
         self.remaining = self.COUNTDOWN_SECONDS
         self.elapsed = 0.0  # seconds of fight (the countdown and pauses not counted)
-        self._rng = random.Random()
+        self._rng = random.Random(self.PACE_SEED)
         self.due: dict[int, float] = {}
         self._timer = None
         self._last_read: float | None = None
