@@ -386,12 +386,6 @@ class Stream:
         return other
 
 
-#: the class itself, and how one is made without its `__init__` (`Game.__init__`): a test may put another
-#: maker of streams in the module's `Stream`, which a game then calls
-_STREAM = Stream
-_new_stream = Stream.__new__
-
-
 # --------------------------------------------------------------------------------------------
 # Outcome
 
@@ -663,15 +657,7 @@ class Game(abc.ABC):
         defaults = None if options else _DEFAULTS.get(id(declared))  # `resolve_options`' defaults, made once
         self.options = defaults[1].copy() if defaults is not None else resolve_options(declared, options)
         self.stream = stream  # the version of the random stream (see STREAM_VERSION)
-        if stream == 2 and Stream is _STREAM:  # `Stream(seed, 2)` written out, without its two calls
-            self.rng = rng = _new_stream(_STREAM)
-            z = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            rng._state = z ^ (z >> 31)
-            rng.draws = 0
-        else:
-            self.rng = Stream(seed, stream)
+        self.rng = Stream(seed, stream)
         self.reveals = 0
         self.history: list[tuple[int, Move]] = []
         self.log: list[Event] = []
