@@ -394,7 +394,11 @@ def _measures_by_width(cls: type) -> bool:
                 continue
             last = None
             for instruction in dis.get_instructions(code):
-                if (last is not None and last.opname == "LOAD_FAST" and last.argval == "container"
+                # the container loaded last (by LOAD_FAST; from Python 3.13 also by a load of two names,
+                # LOAD_FAST_LOAD_FAST, whose argval is both, and from 3.14 LOAD_FAST_BORROW...), then an
+                # attribute of it read
+                loaded = last.argval if last is not None and last.opname.startswith("LOAD_FAST") else None
+                if (loaded is not None and (loaded[-1] if isinstance(loaded, tuple) else loaded) == "container"
                         and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and instruction.argval != "width"):
                     found = False
                 last = instruction
