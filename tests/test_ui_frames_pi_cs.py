@@ -11,7 +11,7 @@ from textual.app import App
 from textual.geometry import Region
 
 from tabletop_tui.ui.widgets import cards
-from tabletop_tui.rules.components.cards import deck
+from tabletop_tui.rules.components.cards import card, deck
 from tabletop_tui.ui.widgets.cards import CardHand, CardWidget
 from tabletop_tui.ui.widgets.grid import ByLines
 from test_ui_frames import Counts, quiet, scene_app
@@ -145,3 +145,41 @@ async def test_a_hand_shown_from_its_cards_rows_looks_as_its_canvas_shows_it(car
                 await pilot.pause()
                 looks.append(look(hand))
             assert looks[0] == looks[1]
+
+
+async def test_the_round_s_end_and_the_next_deal_lay_nothing_out_and_show_no_last_hand(make_app, store, monkeypatch):
+    """Penniless and Insane: at the round's end the summary is drawn where the pool was and the hand is
+    left blank at its height (no layout; its lines hold no card of the last person's hand, nor does the
+    pool's text hold the pool's cards); at the deal the pool and the new hand come back, still without a
+    layout."""
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "penniless-and-insane")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        screen = app.screen
+        game = screen.game
+        pool, hand = screen.query_one("#pi-pool", CardHand), screen.query_one("#pi-hand", CardHand)
+        last_hand = last_pool = None
+        for _ in range(40):  # the scene's round played to its end
+            if game.phase == "scored":
+                break
+            last_hand, last_pool = list(hand.cards), list(pool.cards)
+            heights = (pool.region.height, hand.region.height)
+            counts.reset()
+            await pilot.press(screen.query_one("#actions").actions[0].key)
+            await quiet(pilot, counts)
+        assert game.phase == "scored" and last_hand and last_pool
+        assert counts.layouts == 0 and (pool.region.height, hand.region.height) == heights
+        hand_lines = look(hand)
+        assert len(hand_lines) == heights[1] and hand.cards == [] and hand.text_shown is not None
+        assert all(not text.strip() for line in hand_lines for text, _ in line)  # blank: no card at all
+        summary = "\n".join("".join(text for text, _ in line) for line in look(pool))
+        assert all(name in summary for name in game.players) and pool.cards == []
+        assert not any(card(c).code in hand.render().plain for c in last_hand if c is not None)
+        assert "╭" not in summary  # lines of text, no card drawn
+        counts.reset()
+        await pilot.press(screen.query_one("#actions").actions[0].key)  # the deal
+        await quiet(pilot, counts)
+        assert game.phase == "bid" and counts.layouts == 0
+        assert [c.code for c in hand.cards] == game.view(screen.viewer())["hand"] and hand.text_shown is None
+        assert [c.code for c in pool.cards] == [c.code for c in game.pool] and len(look(hand)) == heights[1]

@@ -37,7 +37,7 @@ async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store
         kinds.add(actions[0].move.kind)
         if view["phase"] == "scored":
             # the scored round shows every hand to whoever looks, with its points
-            text = shown(screen.query_one("#pi-round"))
+            text = shown(screen.query_one("#pi-pool"))
             assert all(name in text for name in ("Ada", "Bo", "Cy"))
             scored_tables.append(text)
         return rnd.choice(actions)
@@ -142,8 +142,8 @@ async def test_seven_players_fit_80x24_in_every_phase(make_app, store):
                         f"Round {game.round - 1}: Ada {points[0]}")
                     summaries += 1
             else:
-                assert_fits(screen, "#pi-status", "#pi-round")
-                text = shown(screen.query_one("#pi-round"))
+                assert_fits(screen, "#pi-status", "#pi-pool")
+                text = shown(screen.query_one("#pi-pool"))
                 assert all(name in text for name in names) and "Pot:" in text
             assert shown(screen.query_one("#scores")).count("$") >= 7
             actions = screen.query_one("#actions").actions

@@ -69,6 +69,7 @@ class PennilessAndInsaneScreen(GameScreen):
     """
 
     _trick_shown = False  # whether the trick's line (last built) has anything to show
+    _summary_fits = True  # whether the scored round's summary fits the rows the pool had
 
     def compose_table(self) -> ComposeResult:
         yield Lines(id="pi-status")
@@ -76,7 +77,6 @@ class PennilessAndInsaneScreen(GameScreen):
         yield HeldLines(id="pi-trick")
         yield Lines(id="pi-hand-label")
         yield CardHand(id="pi-hand")
-        yield Lines(id="pi-round")
         yield HeldLines(id="pi-known")
 
     # -- the table ---------------------------------------------------------------------------------
@@ -110,11 +110,14 @@ class PennilessAndInsaneScreen(GameScreen):
         hand = self.query_one("#pi-hand", CardHand)
         hand_label = self.query_one("#pi-hand-label", Lines)
         trick = self.query_one("#pi-trick", Lines)
-        shown = {pool: playing and bool(view["pool"]), hand: playing and viewer is not None,
-                 hand_label: playing, self.query_one("#pi-round", Lines): not playing}
+        # A scored round is drawn where the pool was (the pool's part given lines of text), the trick,
+        # the hand and its heading left blank at the heights they had: the round's end and the next deal
+        # change what the parts show, and lay nothing out where they fit the rows they had.
+        shown: dict = {}
         if playing:
+            shown = {pool: bool(view["pool"]), hand: viewer is not None, hand_label: True}
             taking = self.choosing(view, "act")
-            if self.part_changed("pi-pool", (tuple(view["pool"]), taking)):
+            if self.part_changed("pi-pool", ("cards", tuple(view["pool"]), taking)):
                 pool.set_cards(view["pool"], pick="one" if taking else "none")
             if self.part_changed("pi-trick", repr((names, phase, view["plays"], view["order"], view["bids"],
                                                    view["acting"], view["last_trick"], view["last_round"]))):
@@ -123,7 +126,7 @@ class PennilessAndInsaneScreen(GameScreen):
                 self._trick_shown = bool(text.plain)
             shown[trick] = self._trick_shown
             if viewer is None:
-                if self.part_changed("pi-hand", None):
+                if self.part_changed("pi-hand", "curtain"):
                     hand.set_cards([], pick="none")
                     hand_label.update(Text("Each hand is seen by its owner alone.", style="dim italic"))
             else:
@@ -140,10 +143,21 @@ class PennilessAndInsaneScreen(GameScreen):
                         head.append("  choose a bid", style="dim")
                     hand_label.update(head)
         else:
-            shown[trick] = False
-            if self.part_changed("pi-round", repr((names, view["last_round"], view["gambling"], view["over"],
-                                                   view["result"]))):
-                self.query_one("#pi-round", Lines).update(self.round_text(view))
+            if self.part_changed("pi-pool", ("round", repr((names, view["last_round"], view["gambling"],
+                                                            view["over"], view["result"])))):
+                pool.set_text(self.round_text(view))
+                # a summary longer than the pool's rows lays the screen out anyway: the blank parts
+                # below it give it their rows (a table of seven fits the screen)
+                self._summary_fits = pool.text_fits()
+            shown = {pool: True}
+            if not self._summary_fits:
+                shown.update({trick: False, hand: False, hand_label: False})
+            if self.part_changed("pi-trick", "scored"):
+                trick.update(Text())
+                self._trick_shown = False
+            if self.part_changed("pi-hand", "scored"):
+                hand.set_text(None)  # blank, nothing of the last viewer's hand
+                hand_label.update(Text())
         for widget, display in shown.items():
             if widget.display != display:
                 widget.display = display

@@ -412,6 +412,10 @@ class CardHand(CardWidget, can_focus=True):
         self.unavailable: set[int] = set()
         self.marked: list[int] = []
         self.cursor = 0
+        self._text: Text | None = None  # lines drawn in the cards' place (`set_text`), else None
+        self._text_key: tuple = ()  # what they show, as compared
+        self._hold = 0  # the height kept by lines drawn in the cards' place: the hand's when they came
+        self._wrapped: tuple[tuple, list[Strip]] | None = None  # (what, at which width and style): its lines
         self.set_cards(cards, pick=pick, limit=limit, unavailable=unavailable)
 
     def set_cards(self, cards, pick: str | None = None, limit=..., unavailable=(), keep_marks: bool = False,
@@ -421,6 +425,7 @@ class CardHand(CardWidget, can_focus=True):
         The same cards as shown draw nothing again; a new hand as high as the old draws the hand alone,
         without a layout of the screen."""
         old_shown, old_height = (self._shown(), self._old_height()) if self.is_mounted else (None, None)
+        self._text, self._text_key, self._hold, self._wrapped = None, (), 0, None
         if pick is not None:
             if pick not in (NONE, ONE, MANY):
                 raise ValueError(f"a hand picks none, one or many cards, not {pick!r}")
@@ -440,7 +445,58 @@ class CardHand(CardWidget, can_focus=True):
         else:
             self.refresh(layout=True)
 
+    def set_text(self, text: Text | None) -> None:
+        """Draw lines of text in the cards' place (a round's summary where the pool was), or nothing
+        (None: a blank hand), as high as the hand was (or as the lines, if more): the swap from cards to
+        text and back changes what is drawn, not the layout of the screen. The cards are let go (none is
+        drawn, chosen or clicked until `set_cards`): a blank hand holds nothing of the last viewer's."""
+        old_shown, old_height = (self._shown(), self._old_height()) if self.is_mounted else (None, None)
+        if self._text is None:
+            self._hold = old_height or 0
+        text = Text() if text is None else text
+        self._text = text
+        self._text_key = (text.plain, tuple(text.spans), str(text.style))
+        self._wrapped = None
+        self.cards, self.marked, self.unavailable, self.cursor, self.pick = [], [], set(), 0, NONE
+        if self.is_mounted:
+            self._redraw(old_shown, old_height)
+        else:
+            self.refresh(layout=True)
+
+    @property
+    def text_shown(self) -> Text | None:
+        """The lines drawn in the cards' place (`set_text`; an empty Text for a blank hand), None while it
+        shows cards."""
+        return self._text
+
+    def text_fits(self) -> bool:
+        """Whether the lines drawn in the cards' place fit the height the hand had (at the width it
+        has): False where they need more rows (a layout), or where it is not on the screen."""
+        width = self.content_size.width if self.is_mounted and self.display and self.region else 0
+        return self._text is not None and bool(width) and len(self._text_lines(width)) <= self._hold
+
+    def _text_lines(self, width: int) -> list[Strip]:
+        """The text's lines wrapped at `width`, as a Static wraps them, over the widget's style (kept)."""
+        base = self.visual_style.rich_style
+        key = (self._text_key, width, base)
+        if self._wrapped is not None and self._wrapped[0] == key:
+            return self._wrapped[1]
+        text = self._text
+        lines: list[Strip] = []
+        if text is not None and text.plain.rstrip("\n"):
+            text = text.copy()
+            while text.plain.endswith("\n"):
+                text.right_crop(1)
+            console = self.app.console
+            segments = console.render(text, console.options.update(width=max(1, width), height=None))
+            lines = [Strip(line).apply_style(base).adjust_cell_length(width, base)
+                     for line in Segment.split_lines(segments)]
+        self._wrapped = (key, lines)
+        return lines
+
     def _shown(self) -> object:
+        if self._text is not None:
+            return ("text", self._text_key, self._hold)
         cursor = self.cursor if self.pick != NONE and self.has_focus else None  # drawn only then
         return (tuple(self.cards), self.pick == MANY, frozenset(self.unavailable), tuple(self.marked), cursor)
 
@@ -475,10 +531,14 @@ class CardHand(CardWidget, can_focus=True):
         return min(step, CARD_WIDTH), rows
 
     def get_content_width(self, container, viewport) -> int:
+        if self._text is not None:
+            return container.width
         n = len(self.cards)
         return min(container.width, max(CARD_WIDTH, n * (CARD_WIDTH + 1) - 1))
 
     def get_content_height(self, container, viewport, width) -> int:
+        if self._text is not None:
+            return max(self._hold, len(self._text_lines(width)))
         _, rows = self.layout_for(width)
         return len(rows) * (CARD_HEIGHT + self._lift())
 
@@ -493,6 +553,8 @@ class CardHand(CardWidget, can_focus=True):
         return where
 
     def render(self) -> Text:
+        if self._text is not None:
+            return self._text
         canvas = self.canvas(self.size.width or 80)
         return Text("(no cards)", style="dim italic") if canvas is None else canvas.text()
 
@@ -549,7 +611,12 @@ class CardHand(CardWidget, can_focus=True):
     def _lines(self, width: int, base: Style) -> list[Strip] | None:
         """The hand's lines made of its cards' kept rows, each card cut where the next card over it
         starts on that line, the cells no card covers blank: the strips its canvas gives, segment for
-        segment, for every layout (apart, touching, overlapping, wrapped, marked cards risen by a row)."""
+        segment, for every layout (apart, touching, overlapping, wrapped, marked cards risen by a row).
+        Lines of text in the cards' place (`set_text`): those, wrapped, the rest blank."""
+        if self._text is not None:
+            blank = Strip.blank(width, base)
+            lines = self._text_lines(width)
+            return lines + [blank] * (max(self._hold, len(lines)) - len(lines))
         if not self.cards:
             return None
         step, rows = self.layout_for(width)
