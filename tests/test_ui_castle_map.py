@@ -49,17 +49,28 @@ class Counting:
     def __init__(self, m: CastleMap, monkeypatch):
         self.rows: list[int] = []
         self.asked: list[int] = []
-        build, render_line = m._castle_row, m.render_line
+        build, frame_row, render_line = m._castle_row, m._framed_row, m.render_line
+        framing = []  # a frame's row being built (_framed_row), which may build it by _castle_row
 
         def counted_row(y):
-            self.rows.append(y)
+            if not framing:
+                self.rows.append(y)
             return build(y)
+
+        def counted_frame_row(y):
+            self.rows.append(y)
+            framing.append(y)
+            try:
+                return frame_row(y)
+            finally:
+                framing.pop()
 
         def counted_line(y):
             self.asked.append(y)
             return render_line(y)
 
         monkeypatch.setattr(m, "_castle_row", counted_row)
+        monkeypatch.setattr(m, "_framed_row", counted_frame_row)
         monkeypatch.setattr(m, "render_line", counted_line)
 
     def clear(self) -> None:

@@ -63,8 +63,9 @@ async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_
         rows = m.rows_shown()
         assert m.top == 0 and rows < N
         built = []
-        castle_row = m._castle_row
+        castle_row, framed_row = m._castle_row, m._framed_row
         monkeypatch.setattr(m, "_castle_row", lambda y: built.append(y) or castle_row(y))
+        monkeypatch.setattr(m, "_framed_row", lambda y: built.append(y) or framed_row(y))
         styled.clear()
         filtered.clear()
         padded.clear()
@@ -102,6 +103,29 @@ async def test_a_castle_row_shown_at_another_row_of_the_map_is_not_built_styled_
         await pilot.pause()
         frame_lines(m)
         assert m.top == 0 and built == [] and styled == [] and padded == []
+
+
+async def test_a_row_in_which_one_square_changed_looks_the_others_up_whole(monkeypatch):
+    app = CastleApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        m = app.query_one(Castle)
+        view = {"north": "0" * N * N, "west": "0" * N * N, "traps": "0" * N * N, "gem": 12 * N + 12,
+                "pieces": [[3 * N + 4, 1], [9 * N + 20, 2]], "thief": None, "sight": "0" * N * N}
+        m.show(view)
+        await pilot.pause()
+        before = frame_lines(m)
+        cells = []
+        cell = m._cell
+        monkeypatch.setattr(m, "_cell", lambda run, x: cells.append(x) or cell(run, x))
+        m.show({**view, "pieces": [[3 * N + 5, 1], [9 * N + 20, 2]]})  # the captain one square east, on row 3
+        await pilot.pause()
+        after = frame_lines(m)
+        assert [y for y in range(len(after)) if after[y] is not before[y]] == [1 + 3]
+        # the row's number, its east wall and the square the captain came to, a cell at a time; every other
+        # square a look-up, the one he left too (an empty square at its column, as the rows below show it)
+        assert sorted(cells) == [0, 3 + 2 * 5, 4 + 2 * 5, 3 + 2 * N]
+        # the very segments (styles and offsets) of the row made from its runs
+        assert list(m._framed_row(3)) == list(m._framed_strip(m._castle_row(3)))
 
 
 async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_line_alone(make_app, store,

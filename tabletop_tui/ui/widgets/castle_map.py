@@ -208,6 +208,7 @@ class CastleMap(Widget, can_focus=True):
         self._frame_rows: int | None = None  # the rows shown, while the lines' keys are found
         self._framed: dict[tuple, Strip] = {}  # a line's key -> the line with its columns for offsets
         self._cells: dict[tuple, tuple[Segment, int, int]] = {}  # (run, x) -> its segment, cells, characters
+        self._square_cells: dict[tuple, tuple[Segment, Segment, int]] = {}  # (square, column) -> its segments, cells
 
     @property
     def overview(self) -> bool:
@@ -350,7 +351,8 @@ class CastleMap(Widget, can_focus=True):
                     return Strip.blank(self.size.width, self.visual_style.rich_style)
                 if len(self._framed) >= CACHED_LINES:
                     del self._framed[next(iter(self._framed))]
-                framed = self._framed[key] = self._framed_strip(self._runs(y))
+                framed = self._framed[key] = self._framed_row(key[1]) if key[0] == "row" \
+                    else self._framed_strip(self._runs(y))
             return framed
         if self.text_selection is not None:  # some text selected with the mouse: drawn as a Text
             self._shown.clear()
@@ -384,6 +386,7 @@ class CastleMap(Widget, can_focus=True):
             self._placed.clear()
             self._framed.clear()
             self._cells.clear()
+            self._square_cells.clear()
             self._finals.clear()
         return base
 
@@ -437,6 +440,65 @@ class CastleMap(Widget, can_focus=True):
             width += cell[1]
             x += cell[2]
         return Strip(segments, width)
+
+    def _cell(self, run: Run, x: int) -> tuple[Segment, int, int]:
+        """A run at character x of a line as a frame shows it (`_framed_strip`): its segment, cells, characters."""
+        cell = self._cells.get((run, x))
+        if cell is None:
+            text, stack = run
+            final = self._finals.get(stack)
+            if final is None:
+                final = self._finals[stack] = drawn_style(self, stack)
+            offset = Style.from_meta({"offset": (x, None)})
+            cell = self._cells[run, x] = (Segment(text, final + offset if final else offset), cell_len(text), len(text))
+        return cell
+
+    def _framed_row(self, y: int) -> Strip:
+        """Castle row y as a frame shows it: `_framed_strip(_castle_row(y))`, made a square at a time, each
+        square's two segments kept by what the square shows and its column (`_castle_row`'s keys, which
+        hash as plain data, where its runs' keys hash their styles a run at a time): a row in which one
+        square changed costs a look-up for each of the others. The cursor's row while building marks
+        an edge across squares: made by its runs."""
+        if self.JOIN_RUNS or (self.marked_edge and self.heading in HEADING and y == self.cursor // N):
+            return self._framed_strip(self._castle_row(y))
+        d = self.data
+        assert d is not None
+        north, west, traps, seen = d["north"], d["west"], d["traps"], self._seen
+        held, targets, chosen = self._held, self.targets, self.chosen_sight
+        cursor = self.cursor
+        cy = cursor // N
+        base = "bold" if y == cy else "dim"
+        at = (self.has_focus, self.marked_edge and self.heading == 3) if y == cy else None
+        cells = self._square_cells
+        if len(cells) > CACHED_CELLS:
+            cells.clear()
+        get = cells.get
+        squares = _SQUARES
+        if len(squares) > CACHED_SQUARES:
+            squares.clear()
+        head = self._cell((f"{N - y:>2} ", (base,)), 0)
+        segments = [head[0]]
+        append = segments.append
+        width = head[1]
+        first = y * N
+        south = north[first + N:first + 2 * N] if y < N - 1 else "1" * N
+        for x in range(N):
+            i = first + x
+            square = (base, west[i] if x else "1", south[x], seen[i] != "0", traps[i], held.get(i), i in targets,
+                      i in chosen, at if i == cursor else None)
+            pair = get((square, x))
+            if pair is None:
+                runs = squares.get(square)
+                if runs is None:
+                    runs = squares[square] = _square_runs(*square)
+                edge, char = self._cell(runs[0], 3 + 2 * x), self._cell(runs[1], 4 + 2 * x)
+                pair = cells[square, x] = (edge[0], char[0], edge[1] + char[1])
+            append(pair[0])
+            append(pair[1])
+            width += pair[2]
+        wall = self._cell(("│", (base, COLOURS["wall"])), 3 + 2 * N)
+        append(wall[0])
+        return Strip(segments, width + wall[1])
 
     def _strip(self, runs: list[Run]) -> Strip:
         """A line's runs as a strip: a segment a run (with JOIN_RUNS, one to the runs of one style in a row)."""
