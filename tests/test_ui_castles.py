@@ -5,6 +5,7 @@ table at 80x24."""
 import pytest
 
 from tabletop_tui.rules.engine import Move
+from tabletop_tui.ui.screens import castles
 from tabletop_tui.ui.screens.castles import CastleScreen
 from tabletop_tui.ui.screens.launcher import LauncherScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
@@ -225,3 +226,33 @@ async def test_the_table_fits_at_80x24(make_app, store, game_id, players, moves)
         view = screen.session.game.view(None)
         drawn = sum(board.count(g) for g in "●■▲")
         assert drawn == sum(1 for c in view["cells"] if c in ("red", "blue", "yellow"))
+
+
+async def test_hermans_board_tints_houses_over_stones_and_finds_them_again_only_when_a_house_is_claimed(make_app):
+    app = make_app(start={"game_id": "hermans-castle", "players": ["Ada", "Bo"], "seed": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        board = screen.query_one("#board", GridBoard)
+        view = screen.session.game.view(None)
+        corners = view["house_cells"]
+        # every corner free: its squares in the free corners' tint, and lit up for the choice
+        assert all(board.styles_of[i] == castles.FREE_CORNER for c in corners for i in corners[c])
+        assert board.highlight == {i for c in corners for i in corners[c]}
+        assert all(board.styles_of[i] == castles.COURTYARD for i, c in enumerate(view["cells"]) if c == "wall")
+        await pilot.press("3")  # Ada: the south-east corner
+        await settle(pilot, 2)
+        await pilot.press("3")  # Bo: the south-west corner (the third of those left)
+        await settle(pilot, 2)
+        assert screen.session.game.view(None)["houses"] == ["south-east", "south-west"]
+        tints = screen._house_styles[1]
+        await pilot.press("1", "f", "1", "2", "a", "3")  # Ada red in her own house, Bo blue outside his
+        await settle(pilot, 2)
+        view = screen.session.game.view(None)
+        f1, a3 = view["squares"].index("f1"), view["squares"].index("a3")
+        assert view["cells"][f1] == "red" and view["cells"][a3] == "blue"
+        assert board.styles_of[f1] == castles.HOUSE_TINT[0]  # the house keeps its owner's tint, stone or not
+        assert board.styles_of[a3] == castles.TINT["blue"]
+        assert all(board.styles_of[i] == castles.FREE_CORNER for c in view["free_corners"] for i in corners[c])
+        assert board.highlight == set()
+        assert screen._house_styles[1] is tints  # no house claimed since: the tints not found again

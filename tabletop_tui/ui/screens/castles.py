@@ -35,7 +35,11 @@ class CastleScreen(BoardScreen):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._colour: dict[int, str] = {}  # the colour each person has chosen
-        self._cell_lines: dict[tuple, list[Text]] = {}  # what a space shows -> its lines (kept, never changed)
+        # (a square's stone or None or "wall", what a stone scores there, whether it is the last placed)
+        # -> its lines (kept, never changed), for the squares' size in `_cell_size`
+        self._cell_lines: dict[tuple, list[Text]] = {}
+        self._cell_size: tuple[int, int] | None = None
+        self._house_styles: tuple = (None, {})  # (the houses' owners and the free corners, their squares' tints)
         self._cursor_waits = False  # the cursor moved since the table was last drawn (cursor_moved)
 
     def make_board(self) -> GridBoard:
@@ -100,42 +104,53 @@ class CastleScreen(BoardScreen):
 
     def set_board(self, view: dict, gains: list | None, house: bool) -> None:
         """The board's squares: the stones, what a stone of the chosen colour scores on each empty space,
-        the houses' tints. A square's lines are kept by what it shows, and the same lines given again."""
+        the houses' tints. A square's lines are kept by what it shows, and the same lines given again;
+        the houses' tints are found again only when a house is claimed."""
         board = self.grid
-        owner_of = {}
-        for corner, who in view["house_owner"].items():
-            for i in view["house_cells"][corner]:
-                owner_of[i] = who
-        free = {i for c in view["free_corners"] for i in view["house_cells"][c]}
-        kept = self._cell_lines
         size = (board.cell_width, board.cell_height)
-        if len(kept) > 256:
+        kept = self._cell_lines
+        if size != self._cell_size or len(kept) > 256:
             kept.clear()
-        cells, styles, highlight = [], {}, set()
+            self._cell_size = size
+        houses = (repr(view["house_owner"]), tuple(view["free_corners"]))
+        if self._house_styles[0] != houses:
+            tints: dict[int, str] = {}
+            for corner in view["free_corners"]:
+                for i in view["house_cells"][corner]:
+                    tints[i] = FREE_CORNER
+            for corner, who in view["house_owner"].items():  # a house keeps its owner's tint, stones or not
+                for i in view["house_cells"][corner]:
+                    tints[i] = HOUSE_TINT[who % len(HOUSE_TINT)]
+            self._house_styles = (houses, tints)
+        tints = self._house_styles[1]
+        last = view["last"]
+        cells: list[list[Text]] = []
+        styles: dict[int, str] = {}
         for i, here in enumerate(view["cells"]):
-            if here == "wall":
-                shows: tuple = ("wall",)
-                styles[i] = COURTYARD
-            elif here is not None:
-                shows = ("stone", here, i == view["last"])
-                styles[i] = TINT[here]
-            elif gains is not None and gains[i] is not None:
-                shows = ("gain", gains[i])
+            if here is None:
+                key: tuple = (None, gains[i] if gains is not None else None, False)
             else:
-                shows = ("empty",)
-            lines = kept.get((shows, size))
+                key = (here, None, i == last)
+                styles[i] = COURTYARD if here == "wall" else TINT[here]
+            lines = kept.get(key)
             if lines is None:
-                lines = kept[shows, size] = self.cell_lines(shows)
+                lines = kept[key] = self.cell_lines(self._shows(key))
             cells.append(lines)
-            if here == "wall":
-                continue
-            if i in owner_of:  # a house keeps its owner's tint, stones or not
-                styles[i] = HOUSE_TINT[owner_of[i] % len(HOUSE_TINT)]
-            elif i in free:
-                styles[i] = FREE_CORNER
-        if house:
-            highlight = free
-        board.set_cells(cells, highlight, styles)
+        for i, tint in tints.items():
+            if styles.get(i) != COURTYARD:
+                styles[i] = tint
+        free = {i for c in view["free_corners"] for i in view["house_cells"][c]} if house else set()
+        board.set_cells(cells, free, styles)
+
+    @staticmethod
+    def _shows(key: tuple) -> tuple:
+        """What a square shows (for `cell_lines`), from its key in `set_board`."""
+        here, gain, last = key
+        if here == "wall":
+            return ("wall",)
+        if here is not None:
+            return ("stone", here, last)
+        return ("gain", gain) if gain is not None else ("empty",)
 
     def cell_lines(self, shows: tuple) -> list[Text]:
         """A square's lines: the courtyard's wall, a stone (the last one placed in brackets), what a stone
@@ -230,10 +245,7 @@ class CastleScreen(BoardScreen):
         """The houses while they are claimed; then the colours (the squares are chosen on the board)."""
         if moves and moves[0].kind == "house":
             return moves
-        colours = []
-        for m in moves:
-            if m.kind == "place" and m.args[0] not in colours:
-                colours.append(m.args[0])
+        colours = {m.args[0] for m in moves if m.kind == "place"}
         return [Move("colour", (c,)) for c in COLOURS if c in colours]
 
     def action_key(self, move: Move, index: int) -> str:
@@ -258,8 +270,9 @@ class CastleScreen(BoardScreen):
         return super().submit(seat, move)
 
     def square_move(self, seat: int, index: int) -> Move | None:
-        """A house claimed by a square of its corner, or a stone of the chosen colour placed."""
-        view = self.game.view(seat)
+        """A house claimed by a square of its corner, or a stone of the chosen colour placed. (The view
+        everybody sees is enough: the seat's own would work out what each placement scores, for nothing.)"""
+        view = self.game.view(None)
         square = view["squares"][index]
         if view["phase"] == "house":
             corner = next((c for c, cells in view["house_cells"].items() if index in cells), None)
