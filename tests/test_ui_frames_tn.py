@@ -124,8 +124,14 @@ async def test_a_row_in_which_one_square_changed_looks_the_others_up_whole(monke
         # the row's number, its east wall and the square the captain came to, a cell at a time; every other
         # square a look-up, the one he left too (an empty square at its column, as the rows below show it)
         assert sorted(cells) == [0, 3 + 2 * 5, 4 + 2 * 5, 3 + 2 * N]
-        # the very segments (styles and offsets) of the row made from its runs
-        assert list(m._framed_row(3)) == list(m._framed_strip(m._castle_row(3)))
+        # the very segments (styles and offsets) of each row made from its runs: with walls, traps, sight,
+        # targets, the sight asked about, the thief and the cursor besides
+        sight = "".join("1" if (i // N + i % N) % 5 == 0 else "0" for i in range(N * N))
+        walls = "".join("1" if i % 7 == 0 else "2" if i % 11 == 0 else "0" for i in range(N * N))
+        m.show({**view, "north": walls, "west": walls[::-1], "traps": "1" + "0" * (N * N - 1), "sight": sight,
+                "thief": [N * N - 2, 3]}, targets=[5, N * N - 3, 12 * N + 11], chosen_sight=[N + 1, 12 * N + 13])
+        for y in range(N):
+            assert list(m._framed_row(y)) == list(m._framed_strip(m._castle_row(y)))
 
 
 async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_line_alone(make_app, store,

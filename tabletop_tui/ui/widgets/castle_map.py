@@ -245,9 +245,10 @@ class CastleMap(Widget, can_focus=True):
         for i in sorted(self.chosen_sight):
             if 0 <= i < N * N:
                 chosen_by_row[i // N].append(i)
-        self._row_data = (data["north"], data["west"], data["traps"], self._seen, held, targets_by_row,
-                          chosen_by_row)
-        self._rows = [None] * N  # (each made when a line asks for it: the rows shown, where the castle does not fit)
+        row_data = (data["north"], data["west"], data["traps"], self._seen, held, targets_by_row, chosen_by_row)
+        if row_data != self._row_data:  # (the rows made from the same data are kept: most keys move nothing)
+            self._row_data = row_data
+            self._rows = [None] * N  # (each made when a line asks for it: the rows shown, where the castle does not fit)
         self._sync()
 
     def _row(self, y: int) -> tuple:
@@ -461,14 +462,19 @@ class CastleMap(Widget, can_focus=True):
         an edge across squares: made by its runs."""
         if self.JOIN_RUNS or (self.marked_edge and self.heading in HEADING and y == self.cursor // N):
             return self._framed_strip(self._castle_row(y))
-        d = self.data
-        assert d is not None
-        north, west, traps, seen = d["north"], d["west"], d["traps"], self._seen
-        held, targets, chosen = self._held, self.targets, self.chosen_sight
+        south_row, west_row, trap_row, seen_row, held_row, target_row, chosen_row = self._row(y)
+        if y == N - 1:
+            south_row = "1" * N
         cursor = self.cursor
         cy = cursor // N
         base = "bold" if y == cy else "dim"
         at = (self.has_focus, self.marked_edge and self.heading == 3) if y == cy else None
+        first = y * N
+        # the squares with a piece, the gem, a target, the sight asked about or the cursor on them (few)
+        special = {i - first for i, _ in held_row} | {i - first for i in target_row + chosen_row}
+        if y == cy:
+            special.add(cursor - first)
+        held, targets, chosen = self._held, self.targets, self.chosen_sight
         cells = self._square_cells
         if len(cells) > CACHED_CELLS:
             cells.clear()
@@ -480,12 +486,13 @@ class CastleMap(Widget, can_focus=True):
         segments = [head[0]]
         append = segments.append
         width = head[1]
-        first = y * N
-        south = north[first + N:first + 2 * N] if y < N - 1 else "1" * N
-        for x in range(N):
-            i = first + x
-            square = (base, west[i] if x else "1", south[x], seen[i] != "0", traps[i], held.get(i), i in targets,
-                      i in chosen, at if i == cursor else None)
+        for x, w, south, sight, trap in zip(range(N), west_row, south_row, seen_row, trap_row):
+            if x in special:
+                i = first + x
+                square = (base, w if x else "1", south, sight != "0", trap, held.get(i), i in targets, i in chosen,
+                          at if i == cursor else None)
+            else:
+                square = (base, w if x else "1", south, sight != "0", trap, None, False, False, None)
             pair = get((square, x))
             if pair is None:
                 runs = squares.get(square)
