@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.text import Text
 from textual._compositor import Compositor
 from textual.geometry import Region
 
@@ -371,9 +372,13 @@ async def test_the_hands_are_built_only_when_what_they_show_changed(make_app, st
     from the same view builds none; after each key of a few moves (the thief and the guards in turn)
     they show what a hands text built afresh from the viewer's view shows."""
     built = []
-    hands_text = ThiefInTheNightScreen.hands_text
-    monkeypatch.setattr(ThiefInTheNightScreen, "hands_text",
-                        lambda screen, view: built.append(view["viewer"]) or hands_text(screen, view))
+    hands_lines = ThiefInTheNightScreen.hands_lines
+
+    def hands_text(screen, view):  # (the hands' lines as built afresh, not counted)
+        return Text("\n").join(hands_lines(screen, view))
+
+    monkeypatch.setattr(ThiefInTheNightScreen, "hands_lines",
+                        lambda screen, view: built.append(view["viewer"]) or hands_lines(screen, view))
     counts = Counts(monkeypatch)
     app = scene_app(make_app, store, GAME)
     rnd = random.Random(3)

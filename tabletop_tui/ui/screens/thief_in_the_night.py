@@ -153,7 +153,7 @@ class ThiefInTheNightScreen(GameScreen):
                 view["thief_hand"], view["guard_hands"], view["thief_count"], view["guard_counts"],
                 view["showdown"], view["thief_discards"][-1:], view["captain_discards"][-1:],
                 self.piece if view["phase"] == "captain" else None, hands.size.width))):
-            hands.update(self.hands_text(view))
+            hands.show_lines(self.hands_lines(view))
 
     def _settle_piece(self, view: dict) -> None:
         moved = set(view["moved"])
@@ -162,60 +162,72 @@ class ThiefInTheNightScreen(GameScreen):
             self.chosen_card = None
 
     def hands_text(self, view: dict) -> Text:
-        out = Text()
+        """What the hands show, as one Text (`hands_lines` joined)."""
+        return Text("\n").join(self.hands_lines(view))
+
+    def hands_lines(self, view: dict) -> list[Text]:
+        """What the hands show, a Text a line: the part draws them a line at a time, and a line made
+        alone is not cut out of one Text of them all again (a span at a time, the cards' many)."""
         phase = view["phase"]
         names = view["players"]
         if phase in ("gem", "build"):
             b = view["building"]
-            out.append(f"Castle: {plural(b['rooms'], 'room')}, {plural(b['traps'], 'trap')}. ", style="bold")
+            first = Text()
+            first.append(f"Castle: {plural(b['rooms'], 'room')}, {plural(b['traps'], 'trap')}. ", style="bold")
             if b["missing"]:
-                out.append("Still missing: " + ", ".join(b["missing"]) + ".", style="yellow")
+                first.append("Still missing: " + ", ".join(b["missing"]) + ".", style="yellow")
             else:
-                out.append("Complete once this turn ends.", style="green")
-            out.append("\nThis turn: ")
+                first.append("Complete once this turn ends.", style="green")
+            second = Text("This turn: ")
             if b["kind"] is None:
-                out.append("up to 10 edges (w wall, d door) or 6 traps (t)", style="dim")
+                second.append("up to 10 edges (w wall, d door) or 6 traps (t)", style="dim")
             elif b["kind"] == "edges":
-                out.append(f"{b['edges_left']} more edges", style="dim")
+                second.append(f"{b['edges_left']} more edges", style="dim")
             else:
-                out.append(f"{b['traps_left']} more traps", style="dim")
-            return out
+                second.append(f"{b['traps_left']} more traps", style="dim")
+            return [first, second]
         if view["thief_seat"] < 0:
-            return out
+            return [Text()]
+        lines = [Text()]
+        out = lines[0]
         if view["thief"] is None:
             out.append("The cards are dealt when the thief enters.", style="dim")
         elif view["thief_hand"] is not None:
             out.append("Thief's hand: ", style="bold")
             out.append_text(_chips(view["thief_hand"]) if view["thief_hand"] else Text("empty", style="dim"))
         elif view["guard_hands"] is not None and view["thief"] is not None:
-            out.append_text(self.guard_hands_text(view))
+            lines = self.guard_hands_lines(view)
         else:
             out.append(f"{names[view['thief_seat']]} (thief) holds {plural(view['thief_count'], 'card')}; the guards "
                        f"hold {sum(view['guard_counts'])}.", style="dim")
         sd = view["showdown"]
         if sd and phase != "post":
-            out.append("\nLast showdown: ", style="bold")
+            out = Text()
+            out.append("Last showdown: ", style="bold")
             out.append_text(_chips(sd["escape"]))
             out.append(" vs ")
             out.append_text(_chips(sd["capture"]))
             out.append(f" ({sd['result']})", style="italic")
+            lines.append(out)
         tops = []
         for label, pile in (("thief", view["thief_discards"]), ("guards", view["captain_discards"])):
             if pile:
                 tops.append((label, pile[-1]))
         if tops:
-            out.append("\nDiscards (h): ", style="dim")
+            out = Text()
+            out.append("Discards (h): ", style="dim")
             for i, (label, code) in enumerate(tops):
                 if i:
                     out.append(", ", style="dim")
                 out.append(f"{label} ", style="dim")
                 out.append_text(chip_text(code))
-        return out
+            lines.append(out)
+        return lines
 
-    def guard_hands_text(self, view: dict) -> Text:
+    def guard_hands_lines(self, view: dict) -> list[Text]:
         """The captain's and the guards' hands, each after its label (C, G1 ... G5) and a space, the guards
         two to a line where the room allows, three spaces and a bar between them: a label never touches
-        a card."""
+        a card. A Text a line."""
         hands = view["guard_hands"]
         chosen = self.piece if view["phase"] == "captain" else None
         blocks = []
@@ -232,15 +244,17 @@ class ThiefInTheNightScreen(GameScreen):
         pair = max(b.cell_len for b in blocks[1:]) * 2 + len(gap)
         out = Text()
         out.append_text(blocks[0])
+        lines = [out]
         for p in range(1, 6):
             if p % 2 or pair > width:
-                out.append("\n")
+                out = Text()
                 out.append_text(blocks[p])
+                lines.append(out)
             else:
                 room = max(b.cell_len for b in blocks[1:]) - blocks[p - 1].cell_len
                 out.append(" " * room + gap, style="dim")
                 out.append_text(blocks[p])
-        return out
+        return lines
 
     def scoreboard(self, view: dict):
         rows = []
