@@ -106,6 +106,7 @@ def _square(w: str, mark: str, south: str, bg: str | None, edge_marked: bool, ch
 #: a square's two runs by what it shows (_square_runs' arguments); emptied when it grows past CACHED_SQUARES
 _SQUARES: dict[tuple, tuple[Run, Run]] = {}
 CACHED_SQUARES = 1 << 13
+SPAN = 6  # squares of a row kept together in a frame's line (where none has a piece, a mark or the cursor)
 
 
 def _square_runs(base: str, w: str, south: str, watched: bool, trap: str, what: tuple[str, str] | None,
@@ -209,6 +210,7 @@ class CastleMap(Widget, can_focus=True):
         self._framed: dict[tuple, Strip] = {}  # a line's key -> the line with its columns for offsets
         self._cells: dict[tuple, tuple[Segment, int, int]] = {}  # (run, x) -> its segment, cells, characters
         self._square_cells: dict[tuple, tuple[Segment, Segment, int]] = {}  # (square, column) -> its segments, cells
+        self._square_spans: dict[tuple, tuple[list[Segment], int]] = {}  # SPAN squares of a row -> segments, cells
 
     @property
     def overview(self) -> bool:
@@ -388,6 +390,7 @@ class CastleMap(Widget, can_focus=True):
             self._framed.clear()
             self._cells.clear()
             self._square_cells.clear()
+            self._square_spans.clear()
             self._finals.clear()
         return base
 
@@ -484,27 +487,51 @@ class CastleMap(Widget, can_focus=True):
             squares.clear()
         head = self._cell((f"{N - y:>2} ", (base,)), 0)
         segments = [head[0]]
-        append = segments.append
         width = head[1]
-        for x, w, south, sight, trap in zip(range(N), west_row, south_row, seen_row, trap_row):
-            if x in special:
-                i = first + x
-                square = (base, w if x else "1", south, sight != "0", trap, held.get(i), i in targets, i in chosen,
-                          at if i == cursor else None)
-            else:
-                square = (base, w if x else "1", south, sight != "0", trap, None, False, False, None)
-            pair = get((square, x))
-            if pair is None:
-                runs = squares.get(square)
-                if runs is None:
-                    runs = squares[square] = _square_runs(*square)
-                edge, char = self._cell(runs[0], 3 + 2 * x), self._cell(runs[1], 4 + 2 * x)
-                pair = cells[square, x] = (edge[0], char[0], edge[1] + char[1])
-            append(pair[0])
-            append(pair[1])
-            width += pair[2]
+
+        def squares_into(out: list[Segment], a: int, b: int) -> int:
+            """Squares a to b of the row as segments, added to `out`; their cells."""
+            append = out.append
+            width = 0
+            for x, w, south, sight, trap in zip(range(a, b), west_row[a:b], south_row[a:b], seen_row[a:b],
+                                                 trap_row[a:b]):
+                if x in special:
+                    i = first + x
+                    square = (base, w if x else "1", south, sight != "0", trap, held.get(i), i in targets,
+                              i in chosen, at if i == cursor else None)
+                else:
+                    square = (base, w if x else "1", south, sight != "0", trap, None, False, False, None)
+                pair = get((square, x))
+                if pair is None:
+                    runs = squares.get(square)
+                    if runs is None:
+                        runs = squares[square] = _square_runs(*square)
+                    edge, char = self._cell(runs[0], 3 + 2 * x), self._cell(runs[1], 4 + 2 * x)
+                    pair = cells[square, x] = (edge[0], char[0], edge[1] + char[1])
+                append(pair[0])
+                append(pair[1])
+                width += pair[2]
+            return width
+
+        # SPAN squares at a time where none of them is special, kept by their edges, sight and traps
+        spans = self._square_spans
+        if len(spans) > CACHED_LINES * 4:
+            spans.clear()
+        special_spans = {x // SPAN for x in special}
+        for a in range(0, N, SPAN):
+            b = a + SPAN
+            if a // SPAN in special_spans:
+                width += squares_into(segments, a, b)
+                continue
+            key = (base, a, west_row[a:b], south_row[a:b], seen_row[a:b], trap_row[a:b])
+            span = spans.get(key)
+            if span is None:
+                part: list[Segment] = []
+                span = spans[key] = (part, squares_into(part, a, b))
+            segments += span[0]
+            width += span[1]
         wall = self._cell(("│", (base, COLOURS["wall"])), 3 + 2 * N)
-        append(wall[0])
+        segments.append(wall[0])
         return Strip(segments, width + wall[1])
 
     def _strip(self, runs: list[Run]) -> Strip:
