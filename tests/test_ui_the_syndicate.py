@@ -41,12 +41,12 @@ def pick(view, moves: list[Move], first_at_screen: int) -> Move:
 async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store):
     session = Session.new(GAME, ["Ada", "Bo", "Cy"], 16, store=store)
     assert session.curtain
-    # the first five plots are played by the rules, as the same people would; the screens take the saved
-    # game from the sixth plot to the end (eleven in all), a rebuilt draw pile on the way
+    # the first six plots are played by the rules, as the same people would; the screens take the saved
+    # game from the seventh plot to the end (thirteen in all), a rebuilt draw pile on the way
     game = session.game
-    while game.plot <= 5:
+    while game.plot <= 6:
         seat = game.to_act()[0]
-        session.play(seat, pick(game.view(seat), game.legal_moves(seat), 6))
+        session.play(seat, pick(game.view(seat), game.legal_moves(seat), 7))
     assert game.outcome() is None
     played = len(game.log)
     session.release()
@@ -62,7 +62,7 @@ async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store
             down_seen.append(view["table"]["face_down_card"] is not None)
             assert (view["table"]["face_down_card"] is not None) == (view["viewer"] == view["mastermind"])
         by_move = {a.move: a for a in actions}
-        return by_move[pick(view, list(by_move), 6)]
+        return by_move[pick(view, list(by_move), 7)]
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
