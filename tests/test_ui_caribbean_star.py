@@ -49,13 +49,14 @@ async def test_a_game_starts_from_the_launcher_behind_the_curtain(make_app, stor
 
 
 async def test_two_people_play_the_end_of_a_game_to_the_results_behind_the_curtain(make_app, store):
-    """The last forty moves of a game through the screen to the results, every screen checked to show no
-    one a card hidden from them (the first hundred played by the rules, as the screen would: the
-    leak check covers every move of whole games; this is the screens' part)."""
+    """The last twenty moves of a game through the screen to the results (cards played, let and stopped
+    with an Ace), every screen checked to show no one a card hidden from them (the first 116 played by
+    the rules, as the screen would: the leak check covers every move of whole games; this is the
+    screens' part)."""
     session = Session.new(GAME, ["Ada", "Bo"], 5, store=store)
     rnd = random.Random(5)
     game = session.game
-    while len(game.history) < 96:
+    while len(game.history) < 116:
         seat = game.to_act()[0]
         session.play(seat, rnd.choice(game.legal_moves(seat)))
     session.release()
