@@ -13,7 +13,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.short_bus_to_paradise import ShortBusToParadiseScreen
 
 from handoff_helpers import lift_curtain, to_the_results
-from ui_helpers import assert_fits, open_setup, screen_text, settle, shown, type_into
+from ui_helpers import assert_fits, open_setup, press_for_move, screen_text, settle, shown, type_into
 
 GAME = "short-bus-to-paradise"
 PARTS = ("#sb-pot", "#sb-docks", "#sb-hand")
@@ -41,11 +41,11 @@ async def test_three_people_play_a_whole_game_from_the_launcher_behind_the_curta
         else:
             chosen = by_kind["done"][0]
         kinds.add(chosen.move.kind)
-        await pilot.press(chosen.key)
+        await press_for_move(pilot, screen, chosen.key, human=True)  # no idle waits: the loop settles
 
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot, app, GAME)
-        await type_into(pilot, app, "#seed", "41")
+        await type_into(pilot, app, "#seed", "25")
         await pilot.press("ctrl+s")
         await settle(pilot, 3)
         assert isinstance(app.screen, CurtainScreen)
