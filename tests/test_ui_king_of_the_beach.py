@@ -13,7 +13,8 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
 from handoff_helpers import lift_curtain, to_the_results
-from ui_helpers import assert_fits, assert_sees_only, click, open_setup, screen_text, settle, shown, type_into
+from ui_helpers import (assert_fits, assert_sees_only, click, open_setup, press_for_move, screen_text, settle, shown,
+                        type_into)
 
 GAME = "king-of-the-beach"
 PARTS = ("#kb-status", "#kb-pyramid", "#kb-fight", "#kb-hand", "#kb-goodies")
@@ -45,7 +46,7 @@ async def test_two_people_and_a_computer_play_a_whole_game_from_the_launcher_beh
             assert screen.replay is None
         action = rnd.choice(actions)
         kinds.add(action.move.kind)
-        await pilot.press(action.key)
+        await press_for_move(pilot, screen, action.key, human=True)  # no idle waits: the loop settles
 
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot, app, GAME)
