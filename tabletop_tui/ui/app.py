@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
+from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING
 
 # Textual and the launcher's modules make a few hundred thousand objects as they load, none of them
@@ -17,6 +19,7 @@ try:
     from textual import events
     from textual.app import App
     from textual.binding import Binding
+    from textual.message import Message
 
     from tabletop_tui.ui.screens.launcher import LauncherScreen
 finally:
@@ -79,7 +82,89 @@ class TabletopApp(App):
             return True
         return isinstance(event, (events.MouseDown, events.MouseUp, events.Click))
 
+    # -- keys in the order they were typed ------------------------------------------------------
+    #
+    # Textual hands a key to the focused part, which passes on what it does not take to its container,
+    # and so on up to the screen and then the app (where the bindings are run), a queue at each step;
+    # what a part does with a key may reach the screen by a shorter way (a board's square goes straight
+    # to the screen). So with keys typed faster than they are taken (a quick typist, a paste, keys held
+    # through a slow frame) a later key could act before an earlier one: a colour's key then a square
+    # placed the colour chosen before. Here a key is handed on only when nothing is left on the way the
+    # last one took (the queues of its part and of every container up to the screen). Otherwise it
+    # waits, with the keys typed after it, and a marker (`KeyTaken`) is sent up the same queues, behind
+    # the key and behind what the key sent straight to the screen: when it reaches the app, the keys
+    # waiting are handed on, in order.
+
+    class KeyTaken(Message):
+        """Sent up the way a key took: at the app, every part on it has taken what was before it."""
+
+        def __init__(self, serial: int) -> None:
+            super().__init__()
+            self.serial = serial
+
+    #: seconds after which the keys waiting go on without their marker (lost with a part removed on the
+    #: way, as a game's last move replaces its screen): a backstop, never reached while parts take keys
+    KEY_BACKSTOP = 0.5
+    _key_part = None  # the part the last key was handed to (the focused part, or the screen)
+    _keys_held: deque | None = None  # keys typed while the last one may be on its way, in order
+    _key_marker: int | None = None  # the serial of the marker out, or None
+    _key_markers = 0
+
+    def _key_on_its_way(self) -> bool:
+        """Whether the last key handed on, or what it set off, may still wait in a queue on its way."""
+        node = self._key_part
+        if node is None or not node.is_attached:
+            return False
+        while node is not None and node is not self:
+            if not node._message_queue.empty():
+                return True
+            node = node._parent
+        return False
+
+    async def _take_key(self, event: events.Key) -> None:
+        if self._lifted is not None and self._echo_of_lift(event):
+            return
+        await super().on_event(event)
+        if event.is_forwarded:
+            self._key_part = self.focused or self.screen
+
+    async def _hand_on_keys(self, way_clear: bool = False) -> None:
+        """The keys waiting, handed on in order while nothing is on the way (`way_clear`: the marker
+        came back, so what was on the way before it has been taken); else a marker sent after it."""
+        held = self._keys_held
+        while held:
+            if not way_clear and self._key_on_its_way():
+                if self._key_marker is None:
+                    self._key_markers += 1
+                    self._key_marker = serial = self._key_markers
+                    self._key_part.post_message(self.KeyTaken(serial))
+                    self.set_timer(self.KEY_BACKSTOP, partial(self._key_backstop, serial))
+                return
+            way_clear = False
+            await self._take_key(held.popleft())
+
+    async def on_tabletop_app_key_taken(self, message: KeyTaken) -> None:
+        message.stop()
+        await self._key_marker_back(message.serial)
+
+    async def _key_backstop(self, serial: int) -> None:
+        await self._key_marker_back(serial)  # (the marker itself is lost, if it is still out)
+
+    async def _key_marker_back(self, serial: int) -> None:
+        if serial == self._key_marker:
+            self._key_marker = None
+            await self._hand_on_keys(way_clear=True)
+
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self._keys_held or self._key_on_its_way():
+                if self._keys_held is None:
+                    self._keys_held = deque()
+                self._keys_held.append(event)
+                await self._hand_on_keys()
+            else:
+                await self._take_key(event)
+            return
         if (self._lifted is not None and isinstance(event, events.InputEvent) and not event.is_forwarded
                 and self._echo_of_lift(event)):
             return
