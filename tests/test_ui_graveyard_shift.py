@@ -17,7 +17,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.widgets.grid import GridBoard
 
 from handoff_helpers import lift_curtain, to_the_results
-from ui_helpers import assert_fits, open_setup, screen_text, settle, shown, type_into
+from ui_helpers import assert_fits, open_setup, press_for_move, screen_text, settle, shown, type_into
 
 GAME = "graveyard-shift"
 ARROW = ("up", "right", "down", "left")
@@ -63,7 +63,7 @@ async def test_two_people_play_a_whole_game_from_the_launcher_behind_the_curtain
             assert game.history[before] == (viewer, move)
             return
         action = next(a for a in screen.query_one("#actions").actions if a.move == move)
-        await pilot.press(action.key)
+        await press_for_move(pilot, screen, action.key, human=True)  # no idle waits: the loop settles
 
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot, app, GAME)
