@@ -61,7 +61,8 @@ async def test_two_people_and_two_computers_run_a_match_of_two_races(make_app, s
     assert session.curtain
     rnd = random.Random(8)
     game = session.game
-    while game.round < 5:  # the first rounds played as the screens would, the last through them
+    # race 1 played as the screens would up to its last play; that play, the deal and race 2 through them
+    while (game.round, len(game.plays)) < (5, 3):
         seat = game.to_act()[0]
         session.play(seat, rnd.choice(game.legal_moves(seat)))
     session.release()
