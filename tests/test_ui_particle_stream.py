@@ -13,8 +13,8 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.particle_stream import ParticleStreamScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
-from handoff_helpers import play_through_the_curtain
-from ui_helpers import assert_fits, open_setup, settle, shown, standings_rows, type_into
+from handoff_helpers import play_through_the_curtain, to_the_results
+from ui_helpers import assert_fits, open_setup, press_for_move, settle, shown, standings_rows, type_into
 
 GAME = "particle-stream"
 PARTS = ("#ps-track", "#ps-order", "#ps-hands")
@@ -25,17 +25,24 @@ async def test_four_people_race_from_the_launcher_to_the_results_behind_the_curt
     rnd = random.Random(3)
     kinds = set()
 
-    def choose(screen, actions):
+    async def act(screen, viewer):
+        """The person at the keyboard presses one of their actions, each a move (press_for_move sends
+        the key as the terminal does and waits for the move, not for the process to idle: the loop
+        settles after every step)."""
+        actions = screen.query_one("#actions").actions
+        if not actions:
+            await pilot.pause(0.01)
+            return
+        assert all(a.seat == viewer for a in actions)
         kinds.add(actions[0].move.kind)
         assert_fits(screen, *PARTS)
-        viewer = screen.viewer()
         game = screen.session.game
         track = shown(screen.query_one("#ps-track"))
         assert f"{'▶ ' if game.to_act() == [viewer] else ''}" in track
         hands = shown(screen.query_one("#ps-hands"))
         if game.down[viewer]:
             assert "yours alone" in hands
-        return rnd.choice(actions)
+        await press_for_move(pilot, screen, rnd.choice(actions).key, human=True)
 
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(pilot, app, GAME)
@@ -44,7 +51,7 @@ async def test_four_people_race_from_the_launcher_to_the_results_behind_the_curt
         await pilot.press("ctrl+s")
         await settle(pilot, 4)
         assert isinstance(app.screen, CurtainScreen)
-        lifted = await play_through_the_curtain(pilot, app, ParticleStreamScreen, choose, steps=400)
+        lifted = await to_the_results(pilot, app, ParticleStreamScreen, act, steps=400, people=True)
         assert isinstance(app.screen, ResultsScreen)
         rows = standings_rows(app)
         game = app.screen.session.game
