@@ -13,7 +13,7 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.shipwreck import ShipwreckScreen
 
-from handoff_helpers import lift_curtain, play_through_the_curtain
+from handoff_helpers import lift_curtain, to_the_results
 from ui_helpers import assert_fits, assert_sees_only, bar, press_for_move, screen_text, settle, shown, standings_rows
 
 GAME = "shipwreck"
@@ -53,9 +53,26 @@ async def test_two_people_and_a_computer_play_a_whole_game_behind_the_curtain(ma
             seen["key"] += 1
         return actions[0]
 
+    async def act(screen, viewer):
+        """The person at the keyboard presses the action chosen, one of their own: a card picked is no
+        move yet; a move's key is sent as the terminal sends it and waited for until the move is made
+        (press_for_move: no idle waits, the loop settles after every step)."""
+        actions = screen.query_one("#actions").actions
+        if not actions:
+            await pilot.pause(0.01)
+            return
+        assert all(a.seat == viewer for a in actions)
+        action = choose(screen, actions)
+        if action.move.kind == "pick":
+            await pilot.press(action.key)
+            return
+        before = len(screen.game.history)
+        await press_for_move(pilot, screen, action.key)
+        assert screen.game.history[before][0] == viewer
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        lifted = await play_through_the_curtain(pilot, app, ShipwreckScreen, choose, steps=1500)
+        lifted = await to_the_results(pilot, app, ShipwreckScreen, act, steps=1500, people=True)
         assert isinstance(app.screen, ResultsScreen)
         rows = standings_rows(app)
         assert {r[1] for r in rows} == {"Ada", "Bo", "Cy"}
