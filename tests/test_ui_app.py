@@ -399,3 +399,32 @@ def test_the_collector_waits_for_the_first_frame_then_collects_again(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["imported", "True", "True", "mount", "False", "frame", "True", "after", "True"]
+
+
+async def test_a_game_screen_keeps_what_lives_out_of_full_collections_until_it_closes(make_app, store):
+    # a full collection in the middle of a game walked the whole program: what lives at the screen's
+    # first frame is frozen while it is open, and the collector's again once it closes, so that the
+    # screen itself, let go, is collected
+    import gc
+    import weakref
+
+    from tabletop_tui.ui import app as app_module
+    from tabletop_tui.ui.screens.game import GameScreen
+
+    session = Session.new("queensland", ["Ada", "Bo"], 1, {}, [], store)
+    session.release()
+    app = make_app(start={"save": session.save_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert app_module._screens_frozen == 1
+        assert screen not in gc.get_objects()  # frozen: no collection walks it
+        gone = weakref.ref(screen)
+        await pilot.press("s")  # save and leave
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+        del screen
+    assert app_module._screens_frozen == 0 and gc.get_freeze_count() == 0
+    gc.collect()
+    assert gone() is None

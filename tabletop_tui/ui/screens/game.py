@@ -850,6 +850,7 @@ class GameScreen(Screen):
         self.refresh_table()
         self.report_saving()
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(self._freeze)
         if self.session.shared and not self.read_only:
             self.set_interval(WATCH_SECONDS, self.watch_store)
             self.set_interval(SEATS_SECONDS, self.watch_seats)
@@ -890,7 +891,21 @@ class GameScreen(Screen):
         self.advance()
         self.refresh_table()
 
+    _frozen = False  # whether what lived at the first frame is out of the garbage collector's sight
+
+    def _freeze(self) -> None:
+        if not self._frozen and self.is_attached:
+            from tabletop_tui.ui.app import freeze_for_screen
+
+            self._frozen = True
+            freeze_for_screen()
+
     def on_unmount(self) -> None:
+        if self._frozen:
+            from tabletop_tui.ui.app import thaw_for_screen
+
+            self._frozen = False
+            thaw_for_screen()
         if not self.read_only:
             self.session.release()
 
