@@ -9,7 +9,7 @@ from __future__ import annotations
 from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 
-from ui_helpers import assert_sees_only, settle
+from ui_helpers import assert_sees_only, press_for_move, settle
 
 
 class Clock:
@@ -74,14 +74,16 @@ async def to_the_results(pilot, app, screen_class, act, steps: int = 800, people
 
 async def play_through_the_curtain(pilot, app, screen_class, choose, steps: int = 800) -> list[str]:
     """Play a game of people behind the curtain to its results (`to_the_results`): `choose(screen,
-    actions)` picks the action to press; every action offered must be the viewer's. Returns the names
-    the curtain was lifted for."""
+    actions)` picks the action to press; every action offered must be the viewer's, and its key, sent
+    as the terminal sends it, must make the viewer's move (`press_for_move`: waited for until it is
+    made, with no idle waits; the loop settles after every step). Returns the names the curtain was
+    lifted for."""
 
     async def act(screen, viewer):
         actions = screen.query_one("#actions").actions
         if actions:
             assert all(a.seat == viewer for a in actions)
-            await pilot.press(choose(screen, actions).key)
+            await press_for_move(pilot, screen, choose(screen, actions).key, human=True)
         else:
             await pilot.pause(0.01)
 

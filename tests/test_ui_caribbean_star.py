@@ -14,10 +14,10 @@ from tabletop_tui.ui.screens.modals import CurtainScreen
 from tabletop_tui.ui.screens.results import ResultsScreen
 from textual.widgets import Select
 
-from handoff_helpers import lift_curtain, to_the_results
+from handoff_helpers import lift_curtain, play_through_the_curtain
 from test_ui_frames import Counts, quiet, scene_app
 from test_ui_frames_steady import assert_keeps_most_lines
-from ui_helpers import assert_fits, bar, open_setup, press_for_move, screen_text, settle, shown, standings_rows, type_into
+from ui_helpers import assert_fits, bar, open_setup, screen_text, settle, shown, standings_rows, type_into
 
 GAME = "caribbean-star"
 PARTS = ("#cs-status", "#cs-far", "#cs-turn", "#cs-near", "#cs-hand-label", "#cs-hand")
@@ -63,21 +63,13 @@ async def test_two_people_play_the_end_of_a_game_to_the_results_behind_the_curta
     app = make_app(start={"save": session.save_id})
     kinds = set()
 
-    async def act(screen, viewer):
-        """The person at the keyboard presses one of their actions, each a move, its key sent as the
-        terminal sends it and waited for until the move is made (press_for_move: no idle waits, the
-        loop settles after every step)."""
-        actions = screen.query_one("#actions").actions
-        if not actions:
-            await pilot.pause(0.01)
-            return
-        assert all(a.seat == viewer for a in actions)
+    def choose(screen, actions):
         kinds.add(actions[0].move.kind)
-        await press_for_move(pilot, screen, rnd.choice(actions).key, human=True)
+        return rnd.choice(actions)
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        lifted = await to_the_results(pilot, app, CaribbeanStarScreen, act, steps=3000, people=True)
+        lifted = await play_through_the_curtain(pilot, app, CaribbeanStarScreen, choose, steps=3000)
         assert isinstance(app.screen, ResultsScreen)
         assert {r[1] for r in standings_rows(app)} == {"Ada", "Bo"}
         game = app.screen.session.game

@@ -19,7 +19,7 @@ from tabletop_tui.ui.screens.results import ResultsScreen
 from tabletop_tui.ui.screens.the_syndicate import TheSyndicateScreen, card_box, chip, name_lines, row_of
 from tabletop_tui.ui.widgets.things import side_by_side
 
-from handoff_helpers import to_the_results
+from handoff_helpers import play_through_the_curtain
 from test_ui_frames import Counts, move_key, quiet, scene_app
 from ui_helpers import assert_sees_only
 from ui_helpers import assert_fits, bar, keys, log_text, press_for_move, settle, shown, standings_rows, words
@@ -64,20 +64,9 @@ async def test_three_people_play_a_whole_game_behind_the_curtain(make_app, store
         by_move = {a.move: a for a in actions}
         return by_move[pick(view, list(by_move), 7)]
 
-    async def act(screen, viewer):
-        """The person at the keyboard presses the action chosen, one of their own moves, its key sent as
-        the terminal sends it and waited for until the move is made (press_for_move: no idle waits, the
-        loop settles after every step)."""
-        actions = screen.query_one("#actions").actions
-        if not actions:
-            await pilot.pause(0.01)
-            return
-        assert all(a.seat == viewer for a in actions)
-        await press_for_move(pilot, screen, choose(screen, actions).key, human=True)
-
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
-        lifted = await to_the_results(pilot, app, TheSyndicateScreen, act, steps=800, people=True)
+        lifted = await play_through_the_curtain(pilot, app, TheSyndicateScreen, choose)
         assert isinstance(app.screen, ResultsScreen)
         rows = standings_rows(app)
         assert [r[1] for r in rows][:1] and {r[1] for r in rows} == {"Ada", "Bo", "Cy"}
