@@ -404,7 +404,7 @@ def test_the_collector_waits_for_the_first_frame_then_collects_again(tmp_path):
 async def test_a_game_screen_keeps_what_lives_out_of_full_collections_until_it_closes(make_app, store):
     # a full collection in the middle of a game walked the whole program: what lives at the screen's
     # first frame is frozen while it is open, and the collector's again once it closes, so that the
-    # screen itself, let go, is collected
+    # screen itself, let go, is collected, with the lines its parts kept
     import gc
     import weakref
 
@@ -421,6 +421,9 @@ async def test_a_game_screen_keeps_what_lives_out_of_full_collections_until_it_c
         assert app_module._screens_frozen == 1
         assert screen not in gc.get_objects()  # frozen: no collection walks it
         gone = weakref.ref(screen)
+        # and what its parts kept of their lines: Textual's StylesCache of each (see common.py's
+        # get_inner_outer, which Textual kept by the StylesCache as well)
+        styles_gone = [weakref.ref(part._styles_cache) for part in screen.query("*")]
         await pilot.press("s")  # save and leave
         await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
@@ -428,3 +431,4 @@ async def test_a_game_screen_keeps_what_lives_out_of_full_collections_until_it_c
     assert app_module._screens_frozen == 0 and gc.get_freeze_count() == 0
     gc.collect()
     assert gone() is None
+    assert [ref for ref in styles_gone if ref() is not None] == []

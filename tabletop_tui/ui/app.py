@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import weakref
 from pathlib import Path
 from collections import deque
 from functools import partial
@@ -105,14 +106,15 @@ class TabletopApp(App):
     #: seconds after which the keys waiting go on without their marker (lost with a part removed on the
     #: way, as a game's last move replaces its screen): a backstop, never reached while parts take keys
     KEY_BACKSTOP = 0.5
-    _key_part = None  # the part the last key was handed to (the focused part, or the screen)
+    _key_part: weakref.ref | None = None  # the part the last key was handed to (the focused part, or
+    # the screen), held weakly: a part of a screen since closed is not kept for it
     _keys_held: deque | None = None  # keys typed while the last one may be on its way, in order
     _key_marker: int | None = None  # the serial of the marker out, or None
     _key_markers = 0
 
     def _key_on_its_way(self) -> bool:
         """Whether the last key handed on, or what it set off, may still wait in a queue on its way."""
-        node = self._key_part
+        node = self._key_part() if self._key_part is not None else None
         if node is None or not node.is_attached:
             return False
         while node is not None and node is not self:
@@ -126,7 +128,7 @@ class TabletopApp(App):
             return
         await super().on_event(event)
         if event.is_forwarded:
-            self._key_part = self.focused or self.screen
+            self._key_part = weakref.ref(self.focused or self.screen)
 
     async def _hand_on_keys(self, way_clear: bool = False) -> None:
         """The keys waiting, handed on in order while nothing is on the way (`way_clear`: the marker
@@ -137,7 +139,7 @@ class TabletopApp(App):
                 if self._key_marker is None:
                     self._key_markers += 1
                     self._key_marker = serial = self._key_markers
-                    self._key_part.post_message(self.KeyTaken(serial))
+                    self._key_part().post_message(self.KeyTaken(serial))  # (on its way: alive)
                     self.set_timer(self.KEY_BACKSTOP, partial(self._key_backstop, serial))
                 return
             way_clear = False
