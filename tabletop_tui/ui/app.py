@@ -5,9 +5,9 @@ from __future__ import annotations
 import gc
 import sys
 import weakref
-from pathlib import Path
 from collections import deque
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 # Textual and the launcher's modules make a few hundred thousand objects as they load, none of them
@@ -424,8 +424,8 @@ def freeze_for_screen() -> None:
     game) is moved out of the garbage collector's sight until the screen closes (`thaw_for_screen`).
     A full collection walked all of it again, every few dozen keys: a pause of 20-60 ms in the middle
     of a game (Penniless and Insane at 160x48: 58 ms, in one key of 40), where it now walks only what
-    was made since. What is frozen is never garbage while the screen lives (nothing it holds is let
-    go before it closes but what was garbage already, and that waits until then)."""
+    was made since. What lived at the first frame and is let go while the screen is open (little: the
+    screen, its parts and its game live as long as it does) is collected once it closes."""
     global _screens_frozen
     _screens_frozen += 1
     gc.freeze()
