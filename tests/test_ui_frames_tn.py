@@ -2,6 +2,7 @@
 row of the map (the window scrolled, the same row for the other seat) is neither built, styled nor
 filtered again, and the hands below it are drawn by lines, a line that did not change never again."""
 
+from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.geometry import Region
@@ -144,7 +145,7 @@ async def test_the_hands_are_drawn_by_lines_as_a_static_draws_them_each_changed_
         assert isinstance(screen, ThiefInTheNightScreen)
         hands = screen.query_one("#tn-hands", Hands)
         view = screen.game.view(screen.viewer())
-        text = screen.hands_text(view)
+        text = Text("\n").join(screen.hands_lines(view))
         width, height = hands.size
         # the lines a Static showing the hands' text draws (a wrapped line among them), segment for segment
         # (the offsets aside: a Static gives a cell its place in the text, a line drawn alone its row)

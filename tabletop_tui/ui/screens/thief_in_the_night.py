@@ -161,10 +161,6 @@ class ThiefInTheNightScreen(GameScreen):
             self.piece = next((p for p in (1, 2, 3, 4, 5, 0) if p not in moved), None)
             self.chosen_card = None
 
-    def hands_text(self, view: dict) -> Text:
-        """What the hands show, as one Text (`hands_lines` joined)."""
-        return Text("\n").join(self.hands_lines(view))
-
     def hands_lines(self, view: dict) -> list[Text]:
         """What the hands show, a Text a line: the part draws them a line at a time, and a line made
         alone is not cut out of one Text of them all again (a span at a time, the cards' many)."""

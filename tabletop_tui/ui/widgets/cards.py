@@ -323,10 +323,15 @@ class CardWidget(KeptLines, Widget):
         canvas = self.canvas(width)
         if canvas is not None:
             return canvas.strips(base)
-        console = self.app.console
-        segments = console.render(self.render(), console.options.update(width=width, no_wrap=True,
-                                                                         overflow="crop"))
-        return [Strip(line).apply_style(base).adjust_cell_length(width, base) for line in Segment.split_lines(segments)]
+        return _strips(self, self.render(), width, base, no_wrap=True, overflow="crop")
+
+
+def _strips(widget, renderable, cells: int, base: Style, **options) -> list[Strip]:
+    """`renderable` as the widget's lines, `cells` wide, over the widget's style `base` (rich's rendering
+    at that width, or with `options`' own)."""
+    console = widget.app.console
+    segments = console.render(renderable, console.options.update(**{"width": cells, **options}))
+    return [Strip(line).apply_style(base).adjust_cell_length(cells, base) for line in Segment.split_lines(segments)]
 
 
 class PlayingCard(CardWidget):
@@ -487,10 +492,7 @@ class CardHand(CardWidget, can_focus=True):
             text = text.copy()
             while text.plain.endswith("\n"):
                 text.right_crop(1)
-            console = self.app.console
-            segments = console.render(text, console.options.update(width=max(1, width), height=None))
-            lines = [Strip(line).apply_style(base).adjust_cell_length(width, base)
-                     for line in Segment.split_lines(segments)]
+            lines = _strips(self, text, width, base, width=max(1, width), height=None)
         self._wrapped = (key, lines)
         return lines
 

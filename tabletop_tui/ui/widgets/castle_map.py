@@ -432,14 +432,9 @@ class CastleMap(Widget, can_focus=True):
         for run in runs:
             cell = get((run, x))
             if cell is None:
-                text, stack = run
-                if not text:  # (an empty line: one empty segment in the widget's style, as Textual draws it)
+                if not run[0]:  # (an empty line: one empty segment in the widget's style, as Textual draws it)
                     return placed_strip(self._strip(runs), None)
-                final = self._finals.get(stack)
-                if final is None:
-                    final = self._finals[stack] = drawn_style(self, stack)
-                offset = Style.from_meta({"offset": (x, None)})
-                cell = cells[run, x] = (Segment(text, final + offset if final else offset), cell_len(text), len(text))
+                cell = self._cell(run, x)
             append(cell[0])
             width += cell[1]
             x += cell[2]
