@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import random
@@ -282,14 +283,23 @@ async def _floor_keys(keys: int, size: tuple[int, int]) -> list[float]:
 
     times: list[float] = []
     app = _timed(Floor)()
-    async with app.run_test(size=size) as pilot:
-        await _quiet(pilot)
-        for i in range(keys):
-            took = await _press(app, "abcdefghijklmnopqrstuvwxyz"[i % 26])
-            if took is not None:
-                times.append(took)
+    with _textual_as_released():
+        async with app.run_test(size=size) as pilot:
             await _quiet(pilot)
+            for i in range(keys):
+                took = await _press(app, "abcdefghijklmnopqrstuvwxyz"[i % 26])
+                if took is not None:
+                    times.append(took)
+                await _quiet(pilot)
     return times
+
+
+def _textual_as_released():
+    """Textual as released while the floor is measured, once a game has been measured in this process:
+    without what this program changes in Textual (tabletop_tui/ui/textual_patches.py), which would make
+    the floor cheaper too (about 11% fewer opcodes a key)."""
+    patches = sys.modules.get("tabletop_tui.ui.textual_patches")
+    return patches.as_released() if patches is not None else contextlib.nullcontext()
 
 
 async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float], list[float], str]:

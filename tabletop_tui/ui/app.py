@@ -22,6 +22,7 @@ try:
     from textual.binding import Binding
     from textual.message import Message
 
+    from tabletop_tui.ui import textual_patches  # noqa: F401  (what this program changes in Textual)
     from tabletop_tui.ui.screens.launcher import LauncherScreen
 finally:
     if _collecting:

@@ -3,7 +3,6 @@ the scoreboard."""
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from contextlib import contextmanager
@@ -31,25 +30,10 @@ from textual.widgets import RichLog, Static
 from tabletop_tui.names import shown
 from tabletop_tui.rules.engine import Event, Move
 from tabletop_tui.rules.words import escaped
+from tabletop_tui.ui import textual_patches  # noqa: F401  (before anything is drawn)
 from tabletop_tui.ui.widgets.columns import QuickTable
 from tabletop_tui.ui.widgets.lean_strip import LeanStrip
 from tabletop_tui.ui.widgets.most_lines import MostLines
-
-
-@functools.lru_cache(1024)
-def _inner_outer(base_background: TextualColor, background: TextualColor) -> tuple[TextualStyle, TextualStyle]:
-    return (TextualStyle(background=base_background + background), TextualStyle(background=base_background))
-
-
-def _get_inner_outer(self, base_background: TextualColor, background: TextualColor):
-    """Textual's `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding),
-    kept by the two colours alone. Textual's keeps it by the widget's StylesCache as well (an lru_cache
-    on a method), so that the last 1,024 of them, with every line each had kept, outlived their
-    widgets: about 17,000 objects (1,200 lines) for each game screen closed, in the process for good."""
-    return _inner_outer(base_background, background)
-
-
-StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign]
 
 
 class LineStyles(StylesCache):

@@ -1,0 +1,163 @@
+"""What this program changes in Textual (pinned in pyproject.toml), each for the cost of a key, and
+why. Imported by the app and by the shared widgets before anything is drawn; nothing here changes what
+is drawn or which handler a message reaches.
+
+- A `Strip` makes its seven caches (of its crops, its filtered copies...) when each is first used:
+  Textual makes all seven with every strip, and most strips (a widget's styled line, a line cut at the
+  compositor's cuts) are never cropped or divided again. A key that lays the screen out makes a hundred
+  or more of them.
+- The handlers a message reaches are looked up once for each class of receiver and name of handler:
+  Textual walks the receiver's classes (fifteen or more for a screen or a scrolling
+  part) for every message, dozens of them a key. A class with `@on` handlers (chosen by the message's
+  sender, which a lookup kept cannot know) is walked as Textual walks it.
+- A frame's changed lines are written out for the terminal with the cursor's moves made as the text
+  they are: Textual makes an object (rich's `Control`) for each piece of a line it writes, for its
+  text alone.
+- `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding) is kept by the
+  two colours alone. Textual's is an lru_cache on the method, which keeps the StylesCache as well: the
+  last 1,024 of them, with every line each had kept, outlived their widgets, about 17,000 objects
+  (1,200 lines) left in the process for good by each game screen closed.
+"""
+
+from __future__ import annotations
+
+import functools
+from contextlib import contextmanager
+
+from textual._compositor import ChopsUpdate
+from textual._styles_cache import StylesCache
+from textual.cache import FIFOCache
+from textual.color import Color
+from textual.message_pump import MessagePump
+from textual.strip import Strip
+from textual.style import Style
+
+# -- Strip --------------------------------------------------------------------------------------------
+
+#: Strip's caches (each made as Textual makes it, when first used) and their sizes
+STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
+                "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4}
+
+
+def _strip_init(self, segments, cell_length: int | None = None) -> None:
+    self._segments = list(segments)
+    self._cell_length = cell_length
+    self._render_cache = None
+    self._link_ids = None
+    self._cell_count = None
+
+
+def _strip_cache(self, name: str):
+    """A cache of the strip's, made when first asked for (its slot is empty until then)."""
+    size = STRIP_CACHES.get(name)
+    if size is None:
+        raise AttributeError(name)
+    cache: FIFOCache = FIFOCache(size)
+    setattr(self, name, cache)
+    return cache
+
+
+_TEXTUALS = {(Strip, "__init__"): Strip.__init__}
+Strip.__init__ = _strip_init  # type: ignore[method-assign]
+Strip.__getattr__ = _strip_cache  # type: ignore[attr-defined]
+
+# -- dispatch -----------------------------------------------------------------------------------------
+
+_walk_classes = _TEXTUALS[MessagePump, "_get_dispatch_methods"] = MessagePump._get_dispatch_methods
+#: (class of receiver, handler's name) -> (class, function) in the order Textual calls them, or None where
+#: the receiver has `@on` handlers
+_HANDLERS: dict[tuple[type, str], tuple | None] = {}
+
+
+def _handlers(receiver: type, method_name: str) -> tuple | None:
+    mro = receiver.__mro__
+    if any(cls.__dict__.get("_decorated_handlers") for cls in mro):
+        return None
+    found = []
+    for cls in mro:
+        method = cls.__dict__.get(f"_{method_name}") or cls.__dict__.get(method_name)
+        if method is not None and not getattr(method, "_textual_on", None):
+            found.append((cls, method))
+    return tuple(found)
+
+
+def _get_dispatch_methods(self, method_name: str, message):
+    """Textual's `MessagePump._get_dispatch_methods`, from the handlers found once for the receiver's
+    class: each bound and handed over in turn, none after a handler has prevented the default."""
+    key = (self.__class__, method_name)
+    try:
+        handlers = _HANDLERS[key]
+    except KeyError:
+        handlers = _HANDLERS[key] = _handlers(self.__class__, method_name)
+    if handlers is None:
+        yield from _walk_classes(self, method_name, message)
+        return
+    for cls, method in handlers:
+        if message._no_default_action:
+            break
+        yield cls, method.__get__(self, cls)
+
+
+MessagePump._get_dispatch_methods = _get_dispatch_methods  # type: ignore[method-assign]
+
+# -- the frame written out ----------------------------------------------------------------------------
+
+
+def _render_segments(self, console) -> str:
+    """Textual's `ChopsUpdate.render_segments`, each move of the cursor written as rich's
+    `Control.move_to(x, y)` writes it."""
+    sequences: list[str] = []
+    append = sequences.append
+    chops = self.chops
+    chop_ends = self.chop_ends
+    last_y = self.spans[-1][0]
+    for y, x1, x2 in self.spans:
+        line = chops[y]
+        ends = chop_ends[y]
+        row = y + 1
+        for end, (x, strip) in zip(ends, line.items()):
+            if strip is None:
+                continue
+            if x > x2 or end <= x1:
+                continue
+            if not (x2 > x >= x1 and end <= x2):
+                strip = strip.crop(0, min(end, x2) - x)
+            append(f"\x1b[{row};{x + 1}H")
+            append(strip.render(console))
+        if y != last_y:
+            append("\n")
+    return "".join(sequences)
+
+
+_TEXTUALS[ChopsUpdate, "render_segments"] = ChopsUpdate.render_segments
+ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+
+# -- StylesCache --------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(1024)
+def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Style]:
+    return (Style(background=base_background + background), Style(background=base_background))
+
+
+def _get_inner_outer(self, base_background: Color, background: Color):
+    return _inner_outer(base_background, background)
+
+
+_TEXTUALS[StylesCache, "get_inner_outer"] = StylesCache.get_inner_outer
+StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign]
+_OURS = {(owner, name): owner.__dict__[name] for owner, name in _TEXTUALS}
+
+
+@contextmanager
+def as_released():
+    """Textual as released, meanwhile (for benchmarks/run.py's floor, a bare Textual app measured in
+    the same process). Strips made meanwhile make their caches as Textual does; those made before
+    still make theirs when first used (`__getattr__` stays)."""
+    for (owner, name), textuals in _TEXTUALS.items():
+        setattr(owner, name, textuals)
+    try:
+        yield
+    finally:
+        for (owner, name), ours in _OURS.items():
+            setattr(owner, name, ours)

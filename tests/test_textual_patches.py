@@ -1,0 +1,135 @@
+"""What this program changes in Textual (tabletop_tui/ui/textual_patches.py) gives what Textual gives."""
+
+import random
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import on
+from textual.message import Message
+from textual.message_pump import MessagePump
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tabletop_tui import catalog
+from tabletop_tui.ui import textual_patches
+from tabletop_tui.ui.app import TabletopApp  # noqa: F401
+
+
+def test_a_strip_makes_each_cache_when_first_used_and_works_as_textuals():
+    strip = Strip([Segment("hello ", Style(bold=True)), Segment("world")])
+    slots = textual_patches.STRIP_CACHES
+    assert all(name not in _set_slots(strip) for name in slots)
+    assert strip.crop(2, 8).text == "llo wo" and strip.crop(2, 8) is strip.crop(2, 8)  # (kept, as Textual)
+    assert "_crop_cache" in _set_slots(strip) and "_divide_cache" not in _set_slots(strip)
+    assert [piece.text for piece in strip.divide([3, 8])] == ["hel", "lo wo"]
+    assert strip._crop_cache._maxsize == 16 and strip._divide_cache._maxsize == 4
+    with textual_patches.as_released():
+        released = Strip([Segment("abc")])
+    assert all(name in _set_slots(released) for name in slots)  # (Textual's own makes all seven)
+    assert all(name not in _set_slots(Strip([Segment("abc")])) for name in slots)  # (ours again)
+
+
+def _set_slots(strip: Strip) -> set[str]:
+    out = set()
+    for name in Strip.__slots__:
+        try:
+            object.__getattribute__(strip, name)
+        except AttributeError:
+            continue
+        out.add(name)
+    return out
+
+
+def _everything(cls: type) -> list[type]:
+    out, todo = [], [cls]
+    while todo:
+        one = todo.pop()
+        out.append(one)
+        todo.extend(one.__subclasses__())
+    return out
+
+
+def test_every_part_of_the_program_gets_the_handlers_textual_would_give_it():
+    textuals = textual_patches._TEXTUALS[MessagePump, "_get_dispatch_methods"]
+    for info in catalog.GAMES:
+        info.screen_class()  # (every game's screen and parts loaded)
+    classes = [cls for cls in _everything(MessagePump) if not cls.__module__.startswith("test")]
+    assert len(classes) > 120
+    names = {"on_key", "on_mount", "on_resize", "on_idle", "on_message", "on_click", "on_mouse_move",
+             "on_show", "on_hide", "on_compose", "on_unmount", "on_focus", "on_blur", "on_timer"}
+    compared = 0
+    for cls in classes:
+        receiver = object.__new__(cls)
+        for name in names:
+            message = Message()
+            ours = [(found, method.__func__) for found, method in textual_patches._get_dispatch_methods(
+                receiver, name, message)]
+            theirs = [(found, method.__func__) for found, method in textuals(receiver, name, message)]
+            assert ours == theirs, (cls, name)
+            compared += bool(theirs)
+    assert compared > 100  # (most of them have some handler for some of these)
+
+
+def test_handlers_stop_where_one_prevents_the_default_and_on_handlers_still_reach_theirs():
+    called: list[str] = []
+
+    class Ping(Message):
+        pass
+
+    class Base(Widget):
+        def on_ping(self, message):
+            called.append("base")
+
+    class Child(Base):
+        def on_ping(self, message):
+            called.append("child")
+            if self.stop_there:
+                message.prevent_default()
+
+    class Decorated(Base):
+        @on(Ping)
+        def pinged(self, message):
+            called.append("decorated")
+
+    handler = Ping.handler_name
+    for stop_there, expected in ((False, ["child", "base"]), (True, ["child"])):
+        called.clear()
+        child = object.__new__(Child)
+        child.stop_there = stop_there
+        message = Ping()
+        for _cls, method in textual_patches._get_dispatch_methods(child, handler, message):
+            method(message)
+        assert called == expected
+    assert textual_patches._HANDLERS[Child, handler] is not None
+    called.clear()
+    decorated, message = object.__new__(Decorated), Ping()
+    message._sender = decorated
+    for _cls, method in textual_patches._get_dispatch_methods(decorated, handler, message):
+        method(message)
+    assert called == ["decorated", "base"] and textual_patches._HANDLERS[Decorated, handler] is None
+
+
+def test_a_frame_is_written_out_for_the_terminal_as_textual_writes_it():
+    from rich.console import Console
+    from textual._compositor import ChopsUpdate
+
+    textuals = textual_patches._TEXTUALS[ChopsUpdate, "render_segments"]
+    console = Console(color_system="truecolor", force_terminal=True)
+    rnd = random.Random(7)
+    styles = [None, Style(bold=True), Style(color="#ff0000", bgcolor="#000010"), Style(dim=True, italic=True)]
+    for _ in range(300):
+        height = rnd.randint(1, 6)
+        chops, ends, spans = [], [], []
+        for y in range(height):
+            cuts = sorted(rnd.sample(range(1, 40), rnd.randint(1, 4)))
+            starts = [0, *cuts[:-1]]
+            line = {}
+            for x, end in zip(starts, cuts):
+                line[x] = None if rnd.random() < 0.2 else Strip(
+                    [Segment("".join(rnd.choice("ab █é") for _ in range(end - x)), rnd.choice(styles))])
+            chops.append(line)
+            ends.append(cuts)
+            x1 = rnd.randint(0, cuts[-1] - 1)
+            spans.append((y, x1, rnd.randint(x1, cuts[-1] + 2)))
+        update = ChopsUpdate(chops, spans, ends)
+        assert textual_patches._render_segments(update, console) == textuals(update, console)
