@@ -22,7 +22,7 @@ from tabletop_tui import catalog
 from tabletop_tui.rules.engine import Event
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.game import GameScreen
-from tabletop_tui.ui.widgets.common import Drawn, LineStyles, MoveLog
+from tabletop_tui.ui.widgets.common import Drawn, LineStyles, MoveLog, _LogStyles
 
 
 class Counts:
@@ -641,10 +641,18 @@ async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
             bar_styled.append(y)
         return bar_line(cache, styles, y, *args)
 
+    rows: list[int] = []  # the log's rows gone through one by one (each styled, filtered, cut, or found so)
+    log_line = _LogStyles.render_line
+
+    def counted_log_line(cache, styles, y, *args):
+        rows.append(y)
+        return log_line(cache, styles, y, *args)
+
     monkeypatch.setattr(StylesCache, "render_line", counted_style_line)
     monkeypatch.setattr(RichVisual, "render_strips", counted_strips)
     monkeypatch.setattr(MoveLog, "render_line", lambda log, y: asked.append(y) or render_line(log, y))
     monkeypatch.setattr(LineStyles, "render_line", counted_bar_line)
+    monkeypatch.setattr(_LogStyles, "render_line", counted_log_line)
     app = ScrollLogApp()
     async with app.run_test(size=(30, 12)) as pilot:
         log = app.query_one(MoveLog)
@@ -654,6 +662,7 @@ async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
             styled.clear()
             bars.clear()
             asked.clear()
+            rows.clear()
             counts.reset()
             log.add(events_of(f"move {30 + i}"))
             await quiet(pilot, counts)
@@ -662,6 +671,13 @@ async def test_a_move_log_that_scrolls_styles_only_its_new_lines(monkeypatch):
             assert len(styled) <= 1, f"{len(styled)} lines of the log styled again for one new line"
             # the lines it showed are taken as they were styled, by their place in the log: not asked
             assert asked == [log.scrollable_content_region.height - 1], asked
+            # ...and given for their new rows as they were given, not gone through row by row
+            assert rows == [log.scrollable_content_region.height - 1], rows
+            # what the screen shows of the log: its last lines, each in its row
+            frame = app.screen._compositor.render_strips()
+            height = log.scrollable_content_region.height
+            shown_rows = [strip.text[:-1].strip() for strip in frame[log.region.y:log.region.y + height]]
+            assert shown_rows == [f"• move {n}" for n in range(30 + i + 1 - height, 30 + i + 1)], shown_rows
             # of the bar, only the rows not met before (the thumb's ends), not the whole bar
             assert sum(bars) <= 2, f"{sum(bars)} rows of the scroll bar rendered"
         shown = [log.render_line(y).text.strip() for y in range(log.scrollable_content_region.height)]

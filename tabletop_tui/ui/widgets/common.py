@@ -129,10 +129,30 @@ class LineStyles(StylesCache):
             self._plain = (pad.left, pad.right, self.get_inner_outer(base_background, background)[0].rich_style)
         else:
             self._plain = None
+        kept = self._kept_rows(size, crop, filters, background)
+        if kept is not None:  # (the rows not kept rendered alone, from the first to the last)
+            missing = [row for row, strip in enumerate(kept) if strip is None]
+            if not missing:
+                return kept
+            crop = Region(crop.x, crop.y + missing[0], crop.width, missing[-1] + 1 - missing[0])
         kwargs = {} if ansi_theme is None else {"ansi_theme": ansi_theme}
-        return super().render(styles, size, base_background, background, render_content_line, filters,
-                              border_title, border_subtitle, content_size=content_size, padding=padding,
-                              crop=crop, opacity=opacity, native_ansi=native_ansi, **kwargs)
+        strips = super().render(styles, size, base_background, background, render_content_line, filters,
+                                border_title, border_subtitle, content_size=content_size, padding=padding,
+                                crop=crop, opacity=opacity, native_ansi=native_ansi, **kwargs)
+        self._keep_rows(size, crop, filters, background, strips)
+        if kept is None:
+            return strips
+        kept[missing[0]:missing[-1] + 1] = strips
+        return kept
+
+    def _kept_rows(self, size, crop, filters, background) -> list[Strip | None] | None:
+        """The lines of `crop` as they were given before (None for each that was not), where they can be
+        told without styling them anew (after `render` found the styling, `_context`); None: all
+        rendered as Textual renders them."""
+        return None
+
+    def _keep_rows(self, size, crop, filters, background, strips: list[Strip]) -> None:
+        """Note the lines just rendered for `crop` (for `_kept_rows`)."""
 
     def render_line(self, styles, y, size, content_size, padding, base_background, background,
                     render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi):
@@ -180,19 +200,64 @@ class _LogStyles(LineStyles):
     styling: when the log scrolls, or is laid out at another height, the lines it showed are taken as
     they were, without being drawn, styled or looked at again (a crop of the log, not a render)."""
 
+    #: the most rows kept as given (`_given`) before they are let go
+    GIVEN = 512
+
     def __init__(self, log: MoveLog) -> None:
         super().__init__()
         self._log = log
         self._by_line: LRUCache[tuple, Strip] = LRUCache(256)
         self._top = 0  # the first row of the content
+        #: each line of the log as last given for a row (filtered and cut as the compositor asked), by its
+        #: index since the log began, for the styling, scroll, width, filters and cut in `_given_for`
+        self._given: dict[int, Strip] = {}
+        self._given_for: tuple | None = None
 
     def forget(self) -> None:
         super().forget()
-        self._by_line.clear()
+        self.forget_lines()
 
     def forget_lines(self) -> None:
         """Forget the lines kept by their index (the log was written anew)."""
         self._by_line.clear()
+        self._given.clear()
+
+    def _rows_shown(self, size, crop, filters, background) -> tuple[int, tuple] | None:
+        """The index (since the log began) of the log's line in the first row of `crop`, and what else
+        the rows given depend on, where every row of `crop` shows a line of the log; else None."""
+        log = self._log
+        top, bottom = self._rows
+        if not log._drawing or crop is None or crop.y < top or crop.bottom > bottom or size.width != self._width:
+            return None
+        scroll_x, scroll_y = log._scroll_now
+        first = scroll_y + crop.y - self._top
+        if first + crop.height > len(log.lines):
+            return None
+        return first + log._start_line, (self._context, scroll_x, log._width_now, tuple(filters), background,
+                                         crop.column_span)
+
+    def _kept_rows(self, size, crop, filters, background) -> list[Strip] | None:
+        # A log scrolled by a line or two shows the lines it showed, a row or two higher: each is given as
+        # it was given before, for the same styling and cut (where all are), without a line's styling,
+        # filtering and cutting looked up row by row.
+        shown = self._rows_shown(size, crop, filters, background)
+        if shown is None or shown[1] != self._given_for:
+            return None
+        first, _ = shown
+        get = self._given.get
+        # (Textual's own row cache is not brought up to date here: its rows are drawn anew next time)
+        self._dirty_lines.update(crop.line_range)
+        return [get(index) for index in range(first, first + crop.height)]
+
+    def _keep_rows(self, size, crop, filters, background, strips: list[Strip]) -> None:
+        shown = self._rows_shown(size, crop, filters, background)
+        if shown is None:
+            return
+        first, given_for = shown
+        if given_for != self._given_for or len(self._given) > self.GIVEN:
+            self._given.clear()
+            self._given_for = given_for
+        self._given.update(zip(range(first, first + len(strips)), strips))
 
     def render(self, styles, size, *args, **kwargs):
         self._top = styles.gutter.top
