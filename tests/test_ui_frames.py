@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
@@ -187,6 +187,60 @@ async def test_the_table_shows_and_hides_its_scroll_bar_in_the_layout_that_needs
             bar = table.styles.scrollbar_size_vertical if shown else 0
             assert part.region.width == width - bar  # laid out beside the bar, or in its room
             assert (table.vertical_scrollbar.region.width > 0) == shown
+
+
+async def test_a_part_keeps_the_most_lines_it_had_at_this_size_of_the_screen_beside_the_scroll_bar_or_not(
+        make_app, store, monkeypatch):
+    # The table's scroll bar changes the parts' width by a column. A most kept by the width as well was
+    # counted anew at each: The Syndicate's hand, which had needed the bar at the one width, fitted
+    # without it at the other, and the bar was shown at one layout and hidden at the next, a layout at
+    # every frame without end (80x24, after a hand had wrapped to a line more)
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "the-syndicate")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        hand = app.screen.query_one("#sy-hand")  # a MostLines part
+        viewport, width = app.screen.size, hand.region.width
+        hand.show_lines([Text(f"card {i}") for i in range(6)])
+        assert hand.get_content_height(hand.region, viewport, width) == 6
+        hand.show_lines([Text("card 0")])
+        for at in (width - 1, width, width - 1):
+            assert hand.get_content_height(hand.region, viewport, at) == 6, at
+        assert hand.get_content_height(hand.region, Size(81, 24), width) == 1  # (a new size: anew)
+
+
+async def test_a_width_only_looked_at_to_place_the_scroll_bar_leaves_the_parts_as_laid_out(make_app, store,
+                                                                                          monkeypatch):
+    # To tell whether the table needs its scroll bar, its parts are arranged at the width beside the bar
+    # and at the width without it. Where the bar stays as it is, the other width was only looked at:
+    # Textual keeps its arrangement at the width laid out at and does not measure the parts there again,
+    # so that a part that noted the other width as its own (Drawn's, to tell whether new content needs a
+    # layout) would tell it at the wrong width
+    from textual.widgets import Static
+
+    class Wider(Static):
+        """Taller where wider (as no part is): shown, the bar is needed; hidden, it is not."""
+
+        def get_content_height(self, container, viewport, width):
+            return 30 if width >= wide else 1
+
+    counts = Counts(monkeypatch)
+    app = scene_app(make_app, store, "second-story")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot, counts)
+        table = app.screen.query_one("#table")
+        room = table.region.shrink(table.styles.gutter)
+        wide = room.width
+        assert not table.show_vertical_scrollbar
+        part = next(w for w in app.screen.query("#table *") if isinstance(w, Drawn) and w.display)
+        laid = (part._laid_width, part._held.width, part._held.height)
+        assert laid[0] == room.width - part.styles.gutter.width
+        await table.mount(Wider("x"))
+        table._clear_arrangement_cache()
+        part._box_model_cache.clear()
+        table._decide_scroll_bar(room)  # hidden, it needs the bar; shown, not: it stays hidden
+        assert not table.show_vertical_scrollbar
+        assert (part._laid_width, part._held.width, part._held.height) == laid
 
 
 async def test_an_action_bar_given_the_same_choices_makes_no_new_text(monkeypatch):

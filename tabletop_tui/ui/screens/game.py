@@ -32,7 +32,8 @@ from textual.widgets import Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
-from tabletop_tui.ui.widgets.common import Action, ActionBar, Drawn, KeptLines, MoveLog, Scoreboard, SizedScrollBars, drawing_frame
+from tabletop_tui.ui.widgets.common import (Action, ActionBar, Drawn, HeldHeight, KeptLines, MoveLog, Scoreboard,
+                                            SizedScrollBars, drawing_frame)
 from tabletop_tui.ui.widgets.grid import LineDrawn
 from tabletop_tui.ui.widgets.keybar import KeyBar
 from tabletop_tui.ui.widgets.part_lines import PartLines
@@ -644,10 +645,36 @@ class _Table(KeptLines, SizedScrollBars, _LaidOnce, VerticalScroll):
             return room.union(self.arrange(Size(width, room.height)).total_region).height > room.height
 
         shown = self.show_vertical_scrollbar
-        if needs(shown) == shown or needs(not shown) == shown:
+        if needs(shown) == shown:
+            return
+        laid = self._as_laid()  # (as measured at the width they are laid out at, just now)
+        if needs(not shown) == shown:  # the other width only looked at: the parts as laid out at this one
+            for part, attributes, held in laid:
+                part.__dict__.update(attributes)
+                if held is not None:
+                    part._held.width, part._held.height = held
             return
         self.set_reactive(Widget.show_vertical_scrollbar, not shown)
         self.vertical_scrollbar.styles.set_rule("display", "block" if not shown else "none")
+
+    #: what a part notes of the width it was measured at (Drawn: the width and room, to tell whether new
+    #: content keeps its size; MostLines: the most lines it has had)
+    AS_LAID = ("_laid_width", "_laid_room", "_most")
+
+    def _as_laid(self) -> list[tuple[Widget, dict, tuple[int | None, int] | None]]:
+        """What each part notes of the width it was last measured at (`AS_LAID`, a steady part's held
+        height), to be put back after the parts are measured at a width they are not laid out at, only
+        to tell whether the bar is needed: Textual keeps the arrangement it made at the width laid out
+        at and does not measure them there again, and a part that took the other width for its own
+        (Drawn's `_keeps_size`) would tell whether new content needs a layout at the wrong width."""
+        laid = []
+        for part in self.walk_children(Widget):
+            attributes = {name: part.__dict__[name] for name in self.AS_LAID if name in part.__dict__}
+            held = getattr(part, "_held", None)
+            held = (held.width, held.height) if isinstance(held, HeldHeight) else None
+            if attributes or held is not None:
+                laid.append((part, attributes, held))
+        return laid
 
 
 class _Side(KeptLines, _LaidOnce, Vertical):

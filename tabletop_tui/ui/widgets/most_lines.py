@@ -22,14 +22,18 @@ class MostLines:
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._most: tuple[object, int] = (None, 0)  # (the screen's size and the width, the most lines)
+        #: (the screen's size, the most lines): kept by the screen's size alone, not the part's width as
+        #: well, which the table's scroll bar changes by a column: kept by both, the most was counted
+        #: anew at each, and a hand that had needed the bar at the one width fitted without it at the
+        #: other, so that the bar was shown at one layout and hidden at the next, a layout every frame
+        self._most: tuple[object, int] = (None, 0)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         self._measure_lines(width)
         height = super().get_content_height(container, viewport, width)  # type: ignore[misc]
         at, most = self._most
-        most = max(height, most) if at == (viewport, width) else height
-        self._most = ((viewport, width), most)
+        most = max(height, most) if at == viewport else height
+        self._most = (viewport, most)
         if self.most_share is not None:
             most = min(most, max(1, int(viewport.height * self.most_share)))
         return self._held.laid(width, max(height, most))  # type: ignore[attr-defined]
