@@ -356,10 +356,22 @@ async def _keys_on(info, keys: int, size: tuple[int, int]) -> tuple[list[float],
     return times, draws, "; ".join(notes)
 
 
+#: how long a screen may go on drawing frames after a key before it counts as one that never stops
+NEVER_QUIET_AFTER = 10.0
+
+
+class NeverQuiet(Exception):
+    """A screen that went on drawing frame after frame with nothing to show (a layout at every tick): a
+    bug, said where the figures would be, instead of a benchmark that never ends."""
+
+
 async def _quiet(pilot, still: float = 0.02) -> None:
     """Wait until no frame has been drawn for a while (what a move set going has settled)."""
-    count = -1
+    count, first, start = -1, _Frames.count, time.perf_counter()
     while count != _Frames.count:
+        if time.perf_counter() - start > NEVER_QUIET_AFTER:
+            raise NeverQuiet(f"{type(pilot.app.screen).__name__} drew {_Frames.count - first} frames in "
+                             f"{NEVER_QUIET_AFTER:.0f} s and went on")
         count = _Frames.count
         await pilot.pause(still)
 
