@@ -236,10 +236,10 @@ class _LogStyles(LineStyles):
         return first + log._start_line, (self._context, scroll_x, log._width_now, tuple(filters), background,
                                          crop.column_span)
 
-    def _kept_rows(self, size, crop, filters, background) -> list[Strip] | None:
+    def _kept_rows(self, size, crop, filters, background) -> list[Strip | None] | None:
         # A log scrolled by a line or two shows the lines it showed, a row or two higher: each is given as
-        # it was given before, for the same styling and cut (where all are), without a line's styling,
-        # filtering and cutting looked up row by row.
+        # it was given before, for the same styling and cut, without a line's styling, filtering and
+        # cutting looked up row by row; only the new lines are rendered.
         shown = self._rows_shown(size, crop, filters, background)
         if shown is None or shown[1] != self._given_for:
             return None
