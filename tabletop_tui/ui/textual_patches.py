@@ -7,9 +7,9 @@ is drawn or which handler a message reaches.
   compositor's cuts) are never cropped or divided again. A key that lays the screen out makes a hundred
   or more of them.
 - The handlers a message reaches are looked up once for each class of receiver and name of handler:
-  Textual walks the receiver's classes (fifteen or more for a screen or a scrolling
-  part) for every message, dozens of them a key. A class with `@on` handlers (chosen by the message's
-  sender, which a lookup kept cannot know) is walked as Textual walks it.
+  Textual walks the receiver's classes (fifteen or more for a screen or a scrolling part) for every
+  message, dozens of them a key. A class with `@on` handlers (chosen by the message's sender, which a
+  lookup kept cannot know) is walked as Textual walks it.
 - A frame's changed lines are written out for the terminal with the cursor's moves made as the text
   they are: Textual makes an object (rich's `Control`) for each piece of a line it writes, for its
   text alone.
