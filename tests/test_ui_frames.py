@@ -792,22 +792,56 @@ async def test_a_frame_asks_no_lines_of_a_widget_that_did_not_change(make_app, s
             assert asked.get(type(screen).__name__, 0) < 24
 
 
-async def test_a_frame_cuts_each_widgets_lines_as_textual_does(make_app, store):
+def test_the_first_cells_of_a_line_are_the_piece_textual_divides_it_to():
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from tabletop_tui.ui.screens.game import _first_cells
+
+    rnd = random.Random(3)
+    texts = ["• a", "♥ ok", "日本", "abc", "  ", " ", "x\ty", "e\u0301"]
+    styles = [Style(), Style(bold=True), Style(color="red")]
+    for _ in range(500):
+        strip = Strip([Segment(rnd.choice(texts), rnd.choice(styles)) for _ in range(rnd.randint(1, 4))])
+        width = rnd.randint(0, strip.cell_length)
+        piece = _first_cells(strip, width)
+        last = strip._segments[-1].text
+        drop = strip.cell_length - width
+        if 0 < drop <= len(last) and last.isascii() and last.isprintable():
+            assert piece is not None and piece.cell_length == width
+            assert list(piece) == list(strip.divide([width, strip.cell_length])[0]), (list(strip), width)
+        else:
+            assert piece is None, (list(strip), width)
+
+
+async def test_a_frame_cuts_each_widgets_lines_as_textual_does(make_app, store, monkeypatch):
     # the lines of a frame cut where widgets meet, a line that is one piece taken whole: the pieces
-    # Textual's compositor cuts; the regions of a part's rows refreshed one by one taken as one
+    # Textual's compositor cuts; the regions of a part's rows refreshed one by one taken as one; a
+    # line whose last cells lie under a scroll bar (the move log's) cut without dividing it
+    from tabletop_tui.ui.screens import game
     from tabletop_tui.ui.screens.game import _stacked
 
     assert (_stacked([Region(0, y, 10, 1) for y in (5, 3, 4, 7)] + [Region(2, 0, 3, 2), Region(0, 6, 10, 1)])
             == [(0, 3, 10, 8), (2, 0, 5, 2)])
+    cut = []
+    first_cells = game._first_cells
+    monkeypatch.setattr(game, "_first_cells", lambda strip, width: cut.append(width) or first_cells(strip, width))
     app = scene_app(make_app, store, "king-of-the-beach")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        log = app.screen.query_one(MoveLog)
+        log.add(events_of(*(f"• move {i} ♥" for i in range(30))))  # (characters not measured by length)
+        await pilot.pause()
+        assert log.vertical_scrollbar.display
         compositor = app.screen._compositor
         crop = app.screen.size.region
 
         def pieces(chops):
             return [{cut: strip and list(strip) for cut, strip in line.items()} for line in chops]
 
+        cut.clear()
         ours = pieces(compositor._render_chops(crop, lambda y: True))
         assert ours == pieces(Compositor._render_chops(compositor, crop, lambda y: True))
         assert sum(len(line) for line in ours) > 24  # (widgets side by side: lines of several pieces)
+        assert len(cut) >= log.size.height  # (each row of the log)

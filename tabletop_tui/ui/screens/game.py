@@ -13,6 +13,7 @@ import dis
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
+from rich.segment import Segment
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import ComposeResult
@@ -36,6 +37,7 @@ from tabletop_tui.ui.widgets.common import (Action, ActionBar, Drawn, HeldHeight
                                             SizedScrollBars, drawing_frame)
 from tabletop_tui.ui.widgets.grid import LineDrawn
 from tabletop_tui.ui.widgets.keybar import KeyBar
+from tabletop_tui.ui.widgets.lean_strip import LeanStrip
 from tabletop_tui.ui.widgets.part_lines import PartLines
 
 ACTION_KEYS = "123456789abcdefghijkmnoprtvwxyz"
@@ -205,6 +207,14 @@ class _PartsCompositor(Compositor):
                     continue
                 final_cuts = line_cuts[start:end]
                 get = chops_line.get
+                if (render_x == final_cuts[0] and get(render_x) is None
+                        and all(get(cut) is not None for cut in final_cuts[1:-1])):
+                    # only the first piece is still to be given (a widget in front, its scroll bar, gave
+                    # the rest): cut where that is cheap
+                    piece = _first_cells(strip, final_cuts[1] - render_x)
+                    if piece is not None:
+                        chops_line[render_x] = piece
+                        continue
                 for cut, piece in zip(final_cuts, strip.divide([cut - render_x for cut in final_cuts[1:]])):
                     if get(cut) is None:
                         chops_line[cut] = piece
@@ -280,6 +290,24 @@ class _PartsCompositor(Compositor):
             if entry[0] is not None:
                 by_line[id(entry[0])] = entry
         return lines
+
+
+def _first_cells(strip: Strip, width: int) -> Strip | None:
+    """The first `width` cells of `strip`, the piece Strip.divide gives up to that cut, where what is
+    cut off lies in the last segment and that segment is of one-cell characters (a widget's padding
+    under its scroll bar): cut without measuring every segment's text (a new line of the move log is
+    a new text, its characters measured one by one). None otherwise."""
+    segments = strip._segments
+    if not segments:
+        return None
+    text, style, control = segments[-1]
+    drop = strip.cell_length - width
+    if control or drop <= 0 or len(text) < drop or not (text.isascii() and text.isprintable()):
+        return None
+    head = segments[:-1]
+    if len(text) > drop:
+        head.append(Segment(text[:-drop], style))
+    return LeanStrip(head, width)
 
 
 def _stacked(regions) -> list[tuple[int, int, int, int]]:

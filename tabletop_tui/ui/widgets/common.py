@@ -598,11 +598,15 @@ class _SizedScrollBar(KeptLines, ScrollBar):
         if len(self._rows) > 64:
             self._rows.clear()
         strips = []
+        found: dict[int, Strip] = {}  # (the bar's rows are a few segments, each given for many rows)
         for segment in segments:
-            key = (segment, width, base)
-            strip = self._rows.get(key)
+            strip = found.get(id(segment))
             if strip is None:
-                strip = self._rows[key] = Visual.to_strips(self, visualize(self, _Row(segment)), width, 1, base)[0]
+                key = (segment, width, base)
+                strip = self._rows.get(key)
+                if strip is None:
+                    strip = self._rows[key] = Visual.to_strips(self, visualize(self, _Row(segment)), width, 1, base)[0]
+                found[id(segment)] = strip
             strips.append(strip)
         return strips
 
@@ -621,28 +625,41 @@ class _SizedScrollBar(KeptLines, ScrollBar):
     def _bar_lines(self, crop: Region, drawn: tuple) -> list[Strip]:
         """The bar's lines in `crop` as Textual draws them; where the bar has no gutter (every row's line
         is drawn from the row alone), a row drawn before in the same columns, backgrounds and filters
-        is taken as it was drawn."""
+        is taken as it was drawn, and only the others are drawn (a thumb one line lower is one new row,
+        where the whole bar was drawn again)."""
         rows = self._render_cache.lines[crop.y:crop.bottom]
         kept = self._row_lines
         styles = self.styles
         plain = (not any(styles.gutter) and not any(edge[0] for edge in styles.outline)
                  and len(rows) == crop.height)
-        if plain:
-            lines = []
-            for row in rows:
-                entry = kept.get((id(row), drawn))
-                if entry is None or entry[0] is not row:
-                    break
-                lines.append(entry[1])
+        if not plain:
+            return super().render_lines(crop)
+        lines: list[Strip | None] = []
+        missing = []
+        for y, row in enumerate(rows):
+            entry = kept.get((id(row), drawn))
+            if entry is None or entry[0] is not row:
+                missing.append(y)
+                lines.append(None)
             else:
-                return lines
-        lines = super().render_lines(crop)
-        if plain:
-            if len(kept) > 256:
-                kept.clear()
-            for row, line in zip(rows, lines):
-                kept[(id(row), drawn)] = (row, line)
-        return lines
+                lines.append(entry[1])
+        if not missing:
+            return lines  # type: ignore[return-value]
+        if len(kept) > 256:
+            kept.clear()
+        # only the rows not drawn before (a new end of the thumb), each run of them as one crop
+        start = 0
+        while start < len(missing):
+            end = start
+            while end + 1 < len(missing) and missing[end + 1] == missing[end] + 1:
+                end += 1
+            first = missing[start]
+            drawn_rows = super().render_lines(Region(crop.x, crop.y + first, crop.width, missing[end] + 1 - first))
+            for y, line in enumerate(drawn_rows, first):
+                lines[y] = line
+                kept[(id(rows[y]), drawn)] = (rows[y], line)
+            start = end + 1
+        return lines  # type: ignore[return-value]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
