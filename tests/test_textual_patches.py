@@ -1,6 +1,8 @@
 """What this program changes in Textual (tabletop_tui/ui/textual_patches.py) gives what Textual gives."""
 
 import random
+import sys
+from contextlib import nullcontext
 
 from rich.segment import Segment
 from rich.style import Style
@@ -133,3 +135,45 @@ def test_a_frame_is_written_out_for_the_terminal_as_textual_writes_it():
             spans.append((y, x1, rnd.randint(x1, cuts[-1] + 2)))
         update = ChopsUpdate(chops, spans, ends)
         assert textual_patches._render_segments(update, console) == textuals(update, console)
+
+
+async def test_after_a_layout_the_full_map_is_the_one_it_made_and_not_made_again(monkeypatch):
+    # a widget off the screen refreshed marks Textual's full map out of date as the layout begins; the
+    # layout makes the full map anew, and a look at a widget's region then takes that map (Textual made
+    # it again, the same): it is what a layout from nothing makes
+    from textual.app import App, ComposeResult
+    from textual._compositor import Compositor
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    class Tall(App):
+        def compose(self) -> ComposeResult:
+            with VerticalScroll():
+                for i in range(30):
+                    yield Static(f"line {i}", id=f"s{i}")
+
+    made = []
+    arrange_root = Compositor._arrange_root
+
+    def counted(self, *args, **kwargs):
+        made.append(sys._getframe(1).f_code.co_name)  # (who asked: reflow, full_map...)
+        return arrange_root(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "_arrange_root", counted)
+    for released in (False, True):
+        app = Tall()
+        async with app.run_test(size=(30, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            compositor = screen._compositor
+            with textual_patches.as_released() if released else nullcontext():
+                made.clear()
+                app.query_one("#s3").update("line 3, longer\nand two lines")  # (a layout)
+                app.query_one("#s25").refresh()  # (off the screen: the map out of date, by the layout)
+                await pilot.pause()
+                region = app.query_one("#s4").region
+                assert region == compositor._arrange_root(screen, screen.size, visible_only=False)[0][
+                    app.query_one("#s4")].region
+                assert "reflow" in made, made
+                # Textual's full map made again after the layout made it
+                assert made.count("full_map") == (1 if released else 0), made
