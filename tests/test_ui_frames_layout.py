@@ -147,3 +147,50 @@ def test_a_part_that_fills_the_room_left_to_it_is_not_taken_as_high_at_every_hei
 
     assert not _measures_by_width(TableLines)
     assert _measures_by_width(Drawn) and _measures_by_width(ActionBar) and _measures_by_width(PartLines)
+
+
+async def test_a_part_shown_or_hidden_arranges_only_the_containers_it_is_in(make_app, store, monkeypatch):
+    """A part of the table hidden, then shown again: the table is arranged anew; the screen and #main
+    (whose children did not change, and take the room their styles give them) keep their arrangements,
+    which are what Textual's arrange gives; a style of #main's children changed arranges it anew."""
+    import textual.screen
+    import textual.widget
+    from textual._arrange import arrange as textual_arrange
+
+    app = scene_app(make_app, store, "the-syndicate")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        main, table = screen.query_one("#main"), screen.query_one("#table")
+        arranged: list[Widget] = []
+
+        def counted(widget, *args, **kwargs):
+            arranged.append(widget)
+            return textual_arrange(widget, *args, **kwargs)
+
+        monkeypatch.setattr(textual.widget, "arrange", counted)
+        monkeypatch.setattr(textual.screen, "arrange", counted)
+        part = screen.query_one("#sy-plot")
+        height = part.region.height
+        below = {widget: widget.region.y for widget in table.children if widget.region.y > part.region.y}
+        height = part.region.height
+        below = {widget: widget.region.y for widget in table.children if widget.region.y > part.region.y}
+
+        def same_as_textuals(widget, size):
+            kept, fresh = widget.arrange(size), textual_arrange(widget, widget._nodes, size, app.size)
+            assert kept.placements == fresh.placements and kept.widgets == fresh.widgets, widget
+
+        for display in (False, True):
+            arranged.clear()
+            part.display = display
+            await pilot.pause()
+            assert below and all(widget.region.y == y - (0 if display else height) for widget, y in below.items())
+            assert screen not in arranged and main not in arranged, arranged
+            same_as_textuals(main, main.scrollable_content_region.size)
+            same_as_textuals(screen, screen.size)
+        side = screen.query_one("#side")
+        width = side.region.width
+        side.styles.width = width + 4
+        await pilot.pause()
+        assert main in arranged and side.region.width == width + 4
+        same_as_textuals(main, main.scrollable_content_region.size)

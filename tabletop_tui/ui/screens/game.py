@@ -479,6 +479,9 @@ class _LaidOnce:
       model, asked of it as Textual asks (so the box models it keeps are found), where Textual adds
       Fractions (`_stacked_parts`); each part's box model asked at one height of the container for each
       width, so that a new height measures none again.
+    - A container whose parts take the room their styles give them (the screen's two columns) keeps
+      its arrangement while its parts shown and their styles stay as they are (`_by_styles_alone`),
+      where Textual arranges it anew for every part shown or hidden anywhere inside it.
 
     Textual's contract is kept: the arrangements kept are let go whenever Textual lets its own go (a
     child asks for a layout, measure_anew, a child comes or goes: `_clear_arrangement_cache`,
@@ -508,10 +511,13 @@ class _LaidOnce:
         self._by_width: dict[tuple, tuple[int, object]] = {}
         self._kinds: dict[Widget, tuple[int, str]] = {}
         self._asked_at: dict[tuple, int] = {}  # (width, screen size): the height box models are asked at
+        self._by_styles: dict[tuple, tuple[int, object]] = {}  # `_by_styles_alone` -> (height, arrangement)
+        self._fixed: dict[Widget, tuple[int, bool]] = {}  # a child -> (its styles' count, sized by them alone)
 
     def _clear_arrangement_cache(self) -> None:
         super()._clear_arrangement_cache()  # type: ignore[misc]
         self._by_width.clear()
+        self._by_styles.clear()
 
     def _kind(self, child: Widget) -> str:
         """"free" (placed in the flow, `_plain_place`, a height of its own, `_height_free`), "fills" (placed
@@ -541,6 +547,56 @@ class _LaidOnce:
         cached = self._arrangement_cache.get((size, updates, optimal))  # type: ignore[attr-defined]
         if cached is not None:
             return cached
+        alone = self._by_styles_alone(size.width, optimal)
+        arrangement = None
+        if alone is not None:
+            kept = self._by_styles.get(alone)
+            if kept is not None:
+                height, arrangement = kept
+                if height != size.height:
+                    arrangement = self._restacked(arrangement, size.height - height)
+                if arrangement is not None:
+                    self._arrangement_cache[(size, updates, optimal)] = arrangement  # type: ignore[attr-defined]
+        if arrangement is None:
+            arrangement = self._arranged(size, optimal, updates)
+        if alone is not None:
+            if len(self._by_styles) > 16:
+                self._by_styles.clear()
+            self._by_styles[alone] = (size.height, arrangement)
+        return arrangement
+
+    def _by_styles_alone(self, width: int, optimal: bool) -> tuple | None:
+        """What the arrangement depends on, but for the height, where each part shown takes the room its
+        styles give it, whatever it holds (no width or height of `auto`, none docked or laid over
+        another: `_plain_place`): the width, the screen's size, the container's styles and each part
+        shown with its styles (their count of changes). Textual arranges anew whenever a part is shown
+        or hidden anywhere inside (the count of changes to the children it keeps, `_nodes._updates`,
+        counts those of every descendant): the screen's two columns, each of `fr`, were arranged again
+        for every part of the table shown or hidden. None for any other container."""
+        styles = self.styles  # type: ignore[attr-defined]
+        if optimal or styles.layout.name not in ("vertical", "horizontal"):
+            return None
+        shown = []
+        fixed = self._fixed
+        for child in self._nodes:  # type: ignore[attr-defined]
+            child_styles = child.styles
+            if child_styles.display == "none":
+                continue
+            key = child_styles._cache_key
+            kept = fixed.get(child)
+            if kept is None or kept[0] != key:
+                if len(fixed) > 64:
+                    fixed.clear()
+                kept = fixed[child] = (key, _plain_place(child_styles) and not any(
+                    scalar is not None and scalar.is_auto for scalar in (
+                        child_styles.width, child_styles.height, child_styles.min_width, child_styles.max_width,
+                        child_styles.min_height, child_styles.max_height)))
+            if not kept[1]:
+                return None
+            shown.append((child, key))
+        return (width, self.app.viewport_size, styles._cache_key, tuple(shown))  # type: ignore[attr-defined]
+
+    def _arranged(self, size: Size, optimal: bool, updates: int):
         key = (size.width, updates, optimal, self.screen.size)  # type: ignore[attr-defined]
         kept = self._by_width.get(key)
         arrangement = None
@@ -749,6 +805,27 @@ class GameScreen(Screen):
     # -- layout ---------------------------------------------------------------------------------
 
     _laying_out = False
+    #: the screen's arrangement, and what it was made for (`arrange`)
+    _kept_arrangement: tuple | None = None
+
+    def arrange(self, size: Size, _optimal: bool = False):
+        # Textual keeps the screen's arrangement by the count of changes to its children, which counts
+        # every part shown or hidden anywhere on the screen (a part of the table), and the screen is
+        # then arranged anew, though its own children did not change. Here it is kept by its children
+        # shown and their styles, and let go as Textual lets its own go when a child asks for a layout
+        # (what it holds changed: `_clear_arrangement_cache`).
+        shown = tuple((child, child.styles._cache_key) for child in self._nodes if child.styles.display != "none")
+        key = (size, self.maximized, self.app.viewport_size, self.styles._cache_key, shown)
+        kept = self._kept_arrangement
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        arrangement = super().arrange(size, _optimal)
+        self._kept_arrangement = (key, arrangement)
+        return arrangement
+
+    def _clear_arrangement_cache(self) -> None:
+        super()._clear_arrangement_cache()
+        self._kept_arrangement = None
 
     def _refresh_layout(self, size=None, scroll: bool = False) -> None:
         self._laying_out = True
