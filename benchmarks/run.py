@@ -167,9 +167,11 @@ def key_to_frame(keys: int, sizes: list[tuple[int, int]]) -> None:
     """For each game and size: a game mid-play (the screenshots' scene), every seat a person, the
     curtain off; keys a person would press, chosen at random among those the screen offers (see
     `_next_keys`), and for each the time until the screen has drawn its next frame; beside it the
-    floor, measured just before at the same size with as many keys: a bare Textual app whose one
-    screen-sized Static is rewritten at each key. The frame timer is lifted for both alike. When a
-    game ends, the scene starts again with the next seed.
+    floor at the same size with as many keys, measured just before the game and again just after, the
+    two taken together (the machine's pace drifts over the seconds a game takes, and a floor taken on
+    one side of it alone is the pace of that moment): a bare Textual app whose one screen-sized Static
+    is rewritten at each key. The frame timer is lifted for both alike. When a game ends, the
+    scene starts again with the next seed.
 
     No computer players: with no pace (bot_delay 0) their moves are run by Textual as soon as the
     screen is idle, which can be before it has drawn the person's move, and the figure would be theirs
@@ -181,16 +183,17 @@ def key_to_frame(keys: int, sizes: list[tuple[int, int]]) -> None:
 
     for size in sizes:
         print(f"key to frame at {size[0]}x{size[1]}, frame timer lifted, {keys} keys a game; beside it the "
-              f"floor (a bare app rewriting one screen-sized Static per key), measured just before "
+              f"floor (a bare app rewriting one screen-sized Static per key), measured just before and after "
               f"(goal: median and p95 < 16 ms, at most 3x the floor):")
         print(f"  {'':<22} {'median':>7} {'p95':>7}   {'floor':>6} {'p95':>6}   {'ratio':>5} {'p95':>5}   "
               f"{'drawing':>7}")
         for info in chosen_games():
-            floor = sorted(asyncio.run(_floor_keys(keys, size)))
+            floor = asyncio.run(_floor_keys(keys, size))
             try:
                 times, draws, note = asyncio.run(_keys_on(info, keys, size))
             except Exception as exc:  # a screen the generic driver cannot drive: say why in a line, go on
                 times, draws, note = [], [], f"skipped, could not be driven: {type(exc).__name__}: {exc}"
+            floor = sorted(floor + asyncio.run(_floor_keys(keys, size)))
             if not times:
                 print(f"  {info.id:<22} {one_line(note or 'skipped: no key drew a frame')}")
                 continue
