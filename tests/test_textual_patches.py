@@ -177,3 +177,62 @@ async def test_after_a_layout_the_full_map_is_the_one_it_made_and_not_made_again
                 assert "reflow" in made, made
                 # Textual's full map made again after the layout made it
                 assert made.count("full_map") == (1 if released else 0), made
+
+
+async def test_widgets_refreshed_in_one_change_are_checked_at_its_end_and_drawn():
+    # within idle_checks_gathered, a widget refreshed is sent no Prompt (Textual sends each one, taken by
+    # its own task) and is checked once at the end: its change is drawn in the next frame. One with an
+    # idle handler of its own, or a callback waiting for its idle, is sent its Prompt as Textual sends it
+    from textual import messages
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Idler(Static):
+        idled = 0
+
+        def on_idle(self) -> None:
+            self.idled += 1
+
+    class Three(App):
+        def compose(self) -> ComposeResult:
+            for i in range(3):
+                yield Static(f"old {i}", id=f"s{i}")
+            yield Idler("idler", id="idler")
+
+    prompted: list[object] = []
+    post = MessagePump.post_message
+
+    def counted(self, message):
+        if isinstance(message, messages.Prompt):
+            prompted.append(self)
+        return post(self, message)
+
+    for released in (False, True):
+        app = Three()
+        async with app.run_test(size=(30, 6)) as pilot:
+            await pilot.pause()
+            statics = [app.query_one(f"#s{i}", Static) for i in range(3)]
+            idler = app.query_one(Idler)
+            ran: list[int] = []
+            MessagePump.post_message = counted
+            try:
+                with textual_patches.as_released() if released else nullcontext():
+                    prompted.clear()
+                    with textual_patches.idle_checks_gathered():
+                        for i, static in enumerate(statics):
+                            static.update(f"new {i}")
+                        statics[2].call_next(lambda: ran.append(1))
+                        idler.update("idler, new")
+                    sent = list(prompted)
+            finally:
+                MessagePump.post_message = post
+            idled = idler.idled
+            await pilot.pause()
+            shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert all(f"new {i}" in shown for i in range(3)) and "idler, new" in shown, shown
+            assert ran == [1] and idler.idled > idled
+            if released:
+                assert set(statics) <= set(sent)
+            else:
+                assert statics[0] not in sent and statics[1] not in sent
+                assert statics[2] in sent and idler in sent

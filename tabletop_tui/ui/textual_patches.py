@@ -18,6 +18,12 @@ is drawn or which handler a message reaches.
   before (a scroll, a widget refreshed that was not on the screen), so the first look at a widget's
   region after the layout lays the whole screen out once more, to the same map: 14-16k Python opcodes
   on a key that moves the table's parts and scrolls the log.
+- While a game screen makes a change (`idle_checks_gathered`: a move played, the table drawn again),
+  the widgets it refreshes are noted, and each is checked once at the end, as its own idle handler
+  checks it (what changed is drawn again, the screen told): Textual posts each a message to itself for
+  that (a Prompt), to be taken by the widget's own task, a dozen or more a key on a game screen. A
+  widget with idle handlers of its own, one with callbacks waiting for its idle, or one with messages
+  queued gets Textual's Prompt as before.
 - `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding) is kept by the
   two colours alone. Textual's is an lru_cache on the method, which keeps the StylesCache as well: the
   last 1,024 of them, with every line each had kept, outlived their widgets, about 17,000 objects
@@ -136,6 +142,67 @@ def _render_segments(self, console) -> str:
 
 _TEXTUALS[ChopsUpdate, "render_segments"] = ChopsUpdate.render_segments
 ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+
+# -- idle checks gathered -------------------------------------------------------------------------------
+
+#: while a change is made (`idle_checks_gathered`): the widgets whose idle check waits for its end
+_GATHERED: dict | None = None
+_textual_check_idle = _TEXTUALS[MessagePump, "check_idle"] = MessagePump.check_idle
+#: a class of widget -> whether its only idle handler is Widget's (`_idles_as_widget`)
+_PLAIN_IDLE: dict[type, bool] = {}
+
+
+def _idles_as_widget(cls: type) -> bool:
+    """Whether what a widget of `cls` does when idle is Widget's idle handler alone (it draws again
+    what changed), nothing of its own."""
+    plain = _PLAIN_IDLE.get(cls)
+    if plain is None:
+        from textual.widget import Widget
+
+        handlers = _handlers(cls, "on_idle")
+        plain = _PLAIN_IDLE[cls] = (issubclass(cls, Widget) and handlers is not None
+                                    and [method for _, method in handlers] == [Widget._on_idle])
+    return plain
+
+
+def _check_idle(self) -> None:
+    """Textual's `MessagePump.check_idle`, but while a change is made a widget that idles as Widget
+    does is noted, to be checked at the end of the change, instead of being sent a Prompt."""
+    gathered = _GATHERED
+    if (gathered is not None and self._running and self._message_queue.empty() and not self._next_callbacks
+            and _idles_as_widget(type(self))):
+        gathered[self] = None
+        return
+    _textual_check_idle(self)
+
+
+MessagePump.check_idle = _check_idle  # type: ignore[method-assign]
+
+
+@contextmanager
+def idle_checks_gathered():
+    """While a change is made in one go (no await in it: nothing else runs meanwhile), the widgets it
+    refreshes are noted; at the end each is checked as its idle handler would check it: what changed
+    drawn again, a layout asked for (Widget._check_refresh), where Textual sent each a Prompt to be
+    taken by its own task. One with messages queued meanwhile idles after them, as in Textual; one
+    with callbacks waiting for its idle is sent its Prompt. Within another such change, nothing more."""
+    global _GATHERED
+    if _GATHERED is not None:
+        yield
+        return
+    gathered = _GATHERED = {}
+    try:
+        yield
+    finally:
+        _GATHERED = None
+        for widget in gathered:
+            if not widget._running or widget._closing or widget._closed or not widget._message_queue.empty():
+                continue
+            if widget._next_callbacks:
+                _textual_check_idle(widget)
+            else:
+                widget._check_refresh()
+
 
 # -- the layout ---------------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ decides what is legal and never computes a score: the rules do. A game's screen 
 from __future__ import annotations
 
 import dis
+import functools
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
@@ -33,6 +34,7 @@ from textual.widgets import Static
 from tabletop_tui.rules.engine import IllegalMove, Move, log_for
 from tabletop_tui.session import Session
 from tabletop_tui.ui.screens.modals import FORCED_SETTING, ConfirmScreen, CurtainScreen, LogScreen, RulesScreen
+from tabletop_tui.ui.textual_patches import idle_checks_gathered
 from tabletop_tui.ui.widgets.common import (Action, ActionBar, Drawn, HeldHeight, KeptLines, MoveLog, Scoreboard,
                                             SizedScrollBars, drawing_frame)
 from tabletop_tui.ui.widgets.grid import LineDrawn
@@ -68,6 +70,18 @@ def open_forced_move(game, seat: int) -> Move | None:
     if len(moves) == 1 and moves[0].kind in kinds:
         return moves[0]
     return None
+
+
+def _gathering(method):
+    """`method` (of a game screen, run in one go: no await in it) with the idle checks of the widgets it
+    refreshes gathered to its end (textual_patches.idle_checks_gathered)."""
+
+    @functools.wraps(method)
+    def gathering(self, *args, **kwargs):
+        with idle_checks_gathered():
+            return method(self, *args, **kwargs)
+
+    return gathering
 
 
 class _PartsCompositor(Compositor):
@@ -1309,6 +1323,7 @@ class GameScreen(Screen):
         screen is shown and the game goes on (for a screen that shows the step before making it)."""
         return (turn is None or turn == self._bot_turn) and self.is_attached and not self.session.over()
 
+    @_gathering
     def computer_step(self, step, turn: int | None = None) -> None:
         if turn is not None and turn != self._bot_turn:
             return  # an undo came first: the step was for a table that is no more
@@ -1403,6 +1418,7 @@ class GameScreen(Screen):
 
     # -- keys -------------------------------------------------------------------------------------
 
+    @_gathering
     def on_key(self, event) -> None:
         # The one key handler of every game screen: Textual calls a subclass's on_key and then this
         # one for the same key, so a screen that wants keys of its own overrides `unlisted_key`.
@@ -1436,6 +1452,7 @@ class GameScreen(Screen):
         reason). True if the screen handled it."""
         return False
 
+    @_gathering
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self.submit(message.action.seat, message.action.move)
 
