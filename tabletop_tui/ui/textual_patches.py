@@ -1,6 +1,7 @@
 """What this program changes in Textual (pinned in pyproject.toml), each for the cost of a key, and
 why. Imported by the app and by the shared widgets before anything is drawn; nothing here changes what
-is drawn or which handler a message reaches.
+is drawn or which handler a message reaches (a widget whose idle check is gathered is checked as its
+idle handler checks it).
 
 - A `Strip` makes its seven caches (of its crops, its filtered copies...) when each is first used:
   Textual makes all seven with every strip, and most strips (a widget's styled line, a line cut at the
@@ -22,8 +23,8 @@ is drawn or which handler a message reaches.
   the widgets it refreshes are noted, and each is checked once at the end, as its own idle handler
   checks it (what changed is drawn again, the screen told): Textual posts each a message to itself for
   that (a Prompt), to be taken by the widget's own task, a dozen or more a key on a game screen. A
-  widget with idle handlers of its own, one with callbacks waiting for its idle, or one with messages
-  queued gets Textual's Prompt as before.
+  widget with idle handlers of its own, or with callbacks waiting for its idle, is sent its Prompt as
+  before; one with messages queued idles after them, as in Textual.
 - `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding) is kept by the
   two colours alone. Textual's is an lru_cache on the method, which keeps the StylesCache as well: the
   last 1,024 of them, with every line each had kept, outlived their widgets, about 17,000 objects
