@@ -468,6 +468,38 @@ def _height_free(widget: Widget) -> bool:
     return styles.layout.name in ("vertical", "horizontal") and all(map(_height_free, children))
 
 
+def _sized_by_styles(widget: Widget) -> bool:
+    """Whether the room a widget takes in its container's flow is told by its styles and the
+    container's size alone, whatever it holds: `_plain_place`, and no width or height (nor least or
+    most) of `auto`."""
+    styles = widget.styles
+    return _plain_place(styles) and not any(
+        scalar is not None and scalar.is_auto for scalar in (
+            styles.width, styles.height, styles.min_width, styles.max_width, styles.min_height, styles.max_height))
+
+
+def _kind_of(child: Widget) -> str:
+    """What `_LaidOnce._kind` tells of `child`, found anew."""
+    styles = child.styles
+    if not _plain_place(styles):
+        return ""
+    if _fills(styles.height) and styles.min_height is None and styles.max_height is None:
+        return "fills"
+    return "free" if _height_free(child) else ""
+
+
+def _kept_for_styles(kept: dict, widget: Widget, find):
+    """`find(widget)`, kept in `kept` while the widget's styles do not change (their count of changes),
+    for the last 64 widgets or so."""
+    key = widget.styles._cache_key
+    found = kept.get(widget)
+    if found is None or found[0] != key:
+        if len(kept) > 64:
+            kept.clear()
+        found = kept[widget] = (key, find(widget))
+    return found[1]
+
+
 VERTICAL = VerticalLayout()
 
 
@@ -537,24 +569,9 @@ class _LaidOnce:
         """"free" (placed in the flow, `_plain_place`, a height of its own, `_height_free`), "fills" (placed
         in the flow, one `fr` high, no least or most height) or "" (anything else). Kept by the child's
         styles where it holds no widgets."""
-        styles = child.styles
-        key = styles._cache_key
-        leaf = not child._nodes
-        if leaf:
-            kept = self._kinds.get(child)
-            if kept is not None and kept[0] == key:
-                return kept[1]
-        if not _plain_place(styles):
-            kind = ""
-        elif _fills(styles.height) and styles.min_height is None and styles.max_height is None:
-            kind = "fills"
-        else:
-            kind = "free" if _height_free(child) else ""
-        if leaf:
-            if len(self._kinds) > 64:
-                self._kinds.clear()
-            self._kinds[child] = (key, kind)
-        return kind
+        if not child._nodes:
+            return _kept_for_styles(self._kinds, child, _kind_of)
+        return _kind_of(child)
 
     def arrange(self, size: Size, optimal: bool = False):
         updates = self._nodes._updates  # type: ignore[attr-defined]
@@ -591,23 +608,12 @@ class _LaidOnce:
         if optimal or styles.layout.name not in ("vertical", "horizontal"):
             return None
         shown = []
-        fixed = self._fixed
         for child in self._nodes:  # type: ignore[attr-defined]
-            child_styles = child.styles
-            if child_styles.display == "none":
+            if child.styles.display == "none":
                 continue
-            key = child_styles._cache_key
-            kept = fixed.get(child)
-            if kept is None or kept[0] != key:
-                if len(fixed) > 64:
-                    fixed.clear()
-                kept = fixed[child] = (key, _plain_place(child_styles) and not any(
-                    scalar is not None and scalar.is_auto for scalar in (
-                        child_styles.width, child_styles.height, child_styles.min_width, child_styles.max_width,
-                        child_styles.min_height, child_styles.max_height)))
-            if not kept[1]:
+            if not _kept_for_styles(self._fixed, child, _sized_by_styles):
                 return None
-            shown.append((child, key))
+            shown.append((child, child.styles._cache_key))
         return (width, self.app.viewport_size, styles._cache_key, tuple(shown))  # type: ignore[attr-defined]
 
     def _arranged(self, size: Size, optimal: bool, updates: int):
