@@ -5,6 +5,15 @@ import pytest
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def cache_folder(tmp_path_factory):
+    """The program's cache (the rules parsed from its CSS, kept between starts) is never the user's in
+    tests: one folder for the session."""
+    folder = tmp_path_factory.mktemp("cache")
+    os.environ["TABLETOP_TUI_CACHE"] = str(folder)
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def bots_think_without_a_clock(monkeypatch):
     """No test depends on the machine's speed: a computer player searches to its own limits (positions,

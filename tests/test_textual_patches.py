@@ -7,6 +7,7 @@ from contextlib import nullcontext
 from rich.segment import Segment
 from rich.style import Style
 from textual import on
+from textual.css.stylesheet import Stylesheet
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.strip import Strip
@@ -236,3 +237,178 @@ async def test_widgets_refreshed_in_one_change_are_checked_at_its_end_and_drawn(
             else:
                 assert statics[0] not in sent and statics[1] not in sent
                 assert statics[2] in sent and idler in sent
+
+
+# -- the rules parsed from the CSS, kept between starts --------------------------------------------------
+
+
+def _css_pieces() -> list[tuple[str, tuple, bool, str]]:
+    """Every piece of CSS the program's screens are drawn with: its two stylesheets and the
+    DEFAULT_CSS of every part (Textual's own among them): (text, where from, default rules, scope)."""
+    from tabletop_tui.ui.app import STYLES
+
+    for info in catalog.GAMES:
+        info.screen_class()  # (every game's screen and parts loaded)
+    pieces = [(path.read_text(encoding="utf-8"), (str(path), ""), False, "") for path in sorted(STYLES.glob("*.tcss"))]
+    for cls in _everything(Widget):
+        css = cls.__dict__.get("DEFAULT_CSS")
+        if css and css.strip() and not cls.__module__.startswith("test"):
+            pieces.append((css, (sys.modules[cls.__module__].__file__, f"{cls.__name__}.DEFAULT_CSS"), True,
+                           cls.__name__))
+    return pieces
+
+
+def _facts(rules) -> list[tuple]:
+    """What a rule set is, as it can be compared (a layout by its kind: Textual makes one of each)."""
+    from textual.layout import Layout
+
+    def value(v):
+        return type(v).__name__ if isinstance(v, Layout) else v
+
+    return [(rule.selector_set, {name: value(v) for name, v in rule.styles.get_rules().items()}, rule.errors,
+             rule.is_default_rules, rule.tie_breaker, rule.selector_names, rule.pseudo_classes) for rule in rules]
+
+
+def _kept_in(path, monkeypatch) -> textual_patches.ParsedCss:
+    """A new ParsedCss on the file `path`, as the program's next start has it."""
+    kept = textual_patches.ParsedCss()
+    kept.keep_in(path)
+    monkeypatch.setattr(textual_patches, "PARSED_CSS", kept)
+    return kept
+
+
+def _parsing_counted(monkeypatch) -> list:
+    """Textual's parser, each piece it parses noted."""
+    parsed = []
+    textuals = textual_patches._TEXTUALS[Stylesheet, "_parse_rules"]
+
+    def parse(self, css, *args):
+        parsed.append(css)
+        return textuals(self, css, *args)
+
+    monkeypatch.setattr(textual_patches, "_textual_parse_rules", parse)
+    return parsed
+
+
+def test_rules_read_from_the_file_are_the_rules_textual_parses_for_every_piece_of_css(tmp_path, monkeypatch):
+    pieces = _css_pieces()
+    assert len(pieces) > 60
+    variables = TabletopApp().get_css_variables()
+    path = tmp_path / "stylesheets.pickle"
+    kept = _kept_in(path, monkeypatch)
+    parsed = _parsing_counted(monkeypatch)
+    sheet = Stylesheet(variables=variables)
+    first = [sheet._parse_rules(css, where, default, 0, scope) for css, where, default, scope in pieces]
+    assert len(parsed) == len(pieces)
+    kept.save()
+
+    _kept_in(path, monkeypatch)  # the next start
+    parsed.clear()
+    sheet = Stylesheet(variables=dict(variables))
+    again = [sheet._parse_rules(css, where, default, 0, scope) for css, where, default, scope in pieces]
+    assert parsed == []  # every piece from the file
+    for before, after in zip(first, again):
+        assert after is not before and _facts(after) == _facts(before)
+
+
+def test_a_piece_changed_or_with_other_variables_is_parsed_anew_and_its_old_text_let_go(tmp_path, monkeypatch):
+    path = tmp_path / "stylesheets.pickle"
+    where = ("look.tcss", "")
+    old, new = "Label { color: $accent; }", "Label { color: $accent; background: $accent; }"
+    red, blue = {"accent": "red"}, {"accent": "blue"}
+    kept = _kept_in(path, monkeypatch)
+    parsed = _parsing_counted(monkeypatch)
+    Stylesheet(variables=red)._parse_rules(old, where)
+    Stylesheet(variables=blue)._parse_rules(old, where)
+    kept.save()
+
+    kept = _kept_in(path, monkeypatch)
+    parsed.clear()
+    from_file = Stylesheet(variables=dict(red))._parse_rules(old, where)
+    assert parsed == [] and from_file[0].styles.color.rgb == (255, 0, 0)
+    changed = Stylesheet(variables=dict(blue))._parse_rules(new, where)  # the program's CSS changed
+    assert parsed == [new] and "background" in changed[0].styles.get_rules()
+    assert Stylesheet(variables={"accent": "green"})._parse_rules(old, where)[0].styles.color.rgb == (0, 128, 0)
+    assert len(parsed) == 2
+    kept.save()
+
+    kept = _kept_in(path, monkeypatch)
+    written = kept._to_write()
+    # read: red's old text (used); the new text, blue; green's. Blue's old text, replaced, is let go.
+    assert {(css, dict(variables)["accent"]) for css, _, _, _, _, variables in written} == {
+        (old, "green"), (old, "red"), (new, "blue")}
+
+
+def test_a_file_that_cannot_be_read_or_was_written_by_another_textual_is_taken_as_none(tmp_path, monkeypatch):
+    import pickle
+
+    path = tmp_path / "stylesheets.pickle"
+    for content in (b"not a pickle", pickle.dumps({"signature": ("another",), "rules": {}}), pickle.dumps([1, 2])):
+        path.write_bytes(content)
+        kept = _kept_in(path, monkeypatch)
+        parsed = _parsing_counted(monkeypatch)
+        rules = Stylesheet(variables={})._parse_rules("Label { width: 3; }", ("look.tcss", ""))
+        assert parsed == ["Label { width: 3; }"] and rules[0].styles.width.value == 3
+        kept.save()  # written anew, readable
+        _kept_in(path, monkeypatch)
+        parsed = _parsing_counted(monkeypatch)
+        Stylesheet(variables={})._parse_rules("Label { width: 3; }", ("look.tcss", ""))
+        assert parsed == []
+
+
+def test_a_piece_with_errors_is_never_kept_and_textual_still_reports_it(tmp_path, monkeypatch):
+    import pytest
+    from textual.css.stylesheet import StylesheetParseError
+
+    kept = _kept_in(tmp_path / "stylesheets.pickle", monkeypatch)
+    sheet = Stylesheet(variables={})
+    sheet.add_source("Label { colour: red; }", read_from=("bad.tcss", ""))
+    with pytest.raises(StylesheetParseError):
+        sheet.parse()
+    assert kept._to_write() == {}
+    kept.save()
+    assert not (tmp_path / "stylesheets.pickle").exists()
+
+
+async def test_the_launcher_drawn_from_rules_kept_is_the_launcher_drawn_from_rules_parsed(tmp_path, monkeypatch):
+    from tabletop_tui.store import Store
+
+    store = Store.open(str(tmp_path / "data"))
+    path = tmp_path / "stylesheets.pickle"
+    frames = []
+    for start in ("first", "next"):
+        kept = _kept_in(path, monkeypatch)
+        parsed = _parsing_counted(monkeypatch)
+        app = TabletopApp(store=store)
+        monkeypatch.setattr(textual_patches, "PARSED_CSS", kept)  # (the app names the cache folder's file)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            frames.append([list(strip) for strip in app.screen._compositor.render_strips()])
+        assert bool(parsed) == (start == "first")
+        kept.save()
+    store.close()
+    assert frames[0] == frames[1]
+
+
+def test_the_app_keeps_the_rules_it_parsed_in_its_cache_folder_as_it_ends(tmp_path, monkeypatch):
+    from textual.app import App
+
+    monkeypatch.setenv("TABLETOP_TUI_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(textual_patches, "PARSED_CSS", textual_patches.ParsedCss())
+    app = TabletopApp()
+    assert textual_patches.PARSED_CSS.path == tmp_path / "cache" / "stylesheets.pickle"
+    monkeypatch.setattr(App, "run", lambda self, *args, **kwargs: Stylesheet(variables={})._parse_rules(
+        "Label { width: 4; }", ("look.tcss", "")))
+    app.run()
+    kept = _kept_in(tmp_path / "cache" / "stylesheets.pickle", monkeypatch)
+    assert [css for css, *_ in kept._to_write()] == ["Label { width: 4; }"]
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_the_next_start_its_parsing_and_nothing_else(tmp_path,
+                                                                                                  monkeypatch):
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    kept = _kept_in(blocker / "stylesheets.pickle", monkeypatch)
+    assert Stylesheet(variables={})._parse_rules("Label { width: 3; }", ("look.tcss", ""))[0].styles.width.value == 3
+    kept.save()  # (nothing raised)
+    assert list(tmp_path.iterdir()) == [blocker]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import weakref
 from collections import deque
@@ -36,9 +37,21 @@ if TYPE_CHECKING:
 # first needed, not before the launcher is painted.
 
 STYLES = Path(__file__).parent / "styles"
+#: the environment variable naming the program's cache folder (the platform's user cache folder if unset)
+CACHE_ENV_VAR = "TABLETOP_TUI_CACHE"
 MIN_SIZE = (80, 24)
 #: the computer's pace: seconds before each of its moves
 PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+
+
+def cache_dir() -> Path:
+    """The program's cache folder: $TABLETOP_TUI_CACHE, or else the platform's user cache folder."""
+    chosen = os.environ.get(CACHE_ENV_VAR, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("tabletop-tui"))
 
 
 class TabletopApp(App):
@@ -58,6 +71,8 @@ class TabletopApp(App):
         self.start = start
         self._bot_delay = bot_delay  # None: the pace chosen in the settings
         self._force_curtain = force_curtain
+        # the rules parsed from the CSS, kept for the next start (saved as the app ends: `run`)
+        textual_patches.PARSED_CSS.keep_in(cache_dir() / "stylesheets.pickle")
 
     #: seconds during which the key that lifted a curtain, pressed again, and any click, are dropped:
     #: a doubled press or a key held down was meant for the curtain, not for the table behind it
@@ -219,7 +234,8 @@ class TabletopApp(App):
     def run(self, *args, **kwargs):
         """Run the app. Until the first frame is drawn the garbage collector waits: what is made
         before it (the screen, its widgets and styles) is kept, and is then moved out of the
-        collector's sight at once (`_freeze_startup`), after which it collects again."""
+        collector's sight at once (`_freeze_startup`), after which it collects again. As it ends,
+        the rules newly parsed from the CSS are kept for the next start (`textual_patches.ParsedCss`)."""
         global _held
         if gc.isenabled() and not _frozen:
             gc.disable()
@@ -228,6 +244,7 @@ class TabletopApp(App):
             return super().run(*args, **kwargs)
         finally:
             _release_collector()
+            textual_patches.PARSED_CSS.save()
 
     def push_screen(self, screen, *args, **kwargs):
         self.load_screen_styles()

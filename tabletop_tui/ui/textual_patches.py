@@ -1,7 +1,7 @@
-"""What this program changes in Textual (pinned in pyproject.toml), each for the cost of a key, and
-why. Imported by the app and by the shared widgets before anything is drawn; nothing here changes what
-is drawn or which handler a message reaches (a widget whose idle check is gathered is checked as its
-idle handler checks it).
+"""What this program changes in Textual (pinned in pyproject.toml), each for the cost of a key or of the
+start, and why. Imported by the app and by the shared widgets before anything is drawn; nothing here
+changes what is drawn or which handler a message reaches (a widget whose idle check is gathered is
+checked as its idle handler checks it).
 
 - A `Strip` makes its seven caches (of its crops, its filtered copies...) when each is first used:
   Textual makes all seven with every strip, and most strips (a widget's styled line, a line cut at the
@@ -25,6 +25,10 @@ idle handler checks it).
   that (a Prompt), to be taken by the widget's own task, a dozen or more a key on a game screen. A
   widget with idle handlers of its own, or with callbacks waiting for its idle, is sent its Prompt as
   before; one with messages queued idles after them, as in Textual.
+- The rules Textual parses from each piece of CSS are kept (`ParsedCss`): in the process, for every app
+  after the first, and in a file in the user's cache folder, for the next start. Textual parses every
+  piece anew in every app, its own widgets' CSS included: a third of the launcher's Python work from
+  its start to its first frame.
 - `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding) is kept by the
   two colours alone. Textual's is an lru_cache on the method, which keeps the StylesCache as well: the
   last 1,024 of them, with every line each had kept, outlived their widgets, about 17,000 objects
@@ -34,12 +38,17 @@ idle handler checks it).
 from __future__ import annotations
 
 import functools
-from contextlib import contextmanager
+import os
+import pickle
+import sys
+from contextlib import contextmanager, suppress
+from pathlib import Path
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual._styles_cache import StylesCache
 from textual.cache import FIFOCache
 from textual.color import Color
+from textual.css.stylesheet import Stylesheet
 from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.style import Style
@@ -234,6 +243,129 @@ def _get_inner_outer(self, base_background: Color, background: Color):
 
 _TEXTUALS[StylesCache, "get_inner_outer"] = StylesCache.get_inner_outer
 StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign]
+
+# -- the stylesheet -------------------------------------------------------------------------------------
+
+
+def _textual_signature() -> tuple:
+    """What the rules parsed from a piece of CSS depend on besides the CSS and its variables: the
+    Python and the Textual that parsed them (its parser's files as installed, an upgrade rewrites them)."""
+    import textual.css.model
+    import textual.css.parse
+    import textual.css.styles
+
+    files = (textual.css.parse.__file__, textual.css.model.__file__, textual.css.styles.__file__)
+    stats = [os.stat(name) for name in files]
+    return (ParsedCss.FORMAT, sys.version_info[:2], tuple((st.st_size, st.st_mtime_ns) for st in stats))
+
+
+class ParsedCss:
+    """The rules Textual parsed from each piece of CSS (a stylesheet, a widget's DEFAULT_CSS), kept
+    for the app's next start in a file (`keep_in`), and shared by every app of the process.
+
+    Textual parses the CSS of every part anew in every app (a tokenizer in Python): a third of the
+    launcher's work from its start to its first frame, Textual's own widgets' CSS included, and more
+    for the first game screen (screens.tcss). A piece is kept by its text, where it was read from, how
+    Textual read it (default rules or not, their tie breaker and scope) and the CSS variables it was
+    parsed with (the theme's): a change to any of them is parsed anew. A piece with errors is never
+    kept (Textual reports it as before). The file is pickled rules, in the user's own cache folder,
+    read only where its Python and Textual are the ones that wrote it; one that cannot be read is
+    taken as none. A piece's older texts (the program changed since) are left out when it is written
+    again."""
+
+    FORMAT = 1
+
+    def __init__(self) -> None:
+        self.path: Path | None = None
+        self._kept: dict[tuple, list] | None = None  # read from the file, when first needed
+        self._new: dict[tuple, list] = {}  # parsed in this process
+        self._used: set[tuple] = set()
+
+    def keep_in(self, path: Path | None) -> None:
+        """Keep the rules in the file `path` (None: in this process alone)."""
+        if path != self.path:
+            self.path = path
+            self._kept = None
+
+    def get(self, key: tuple) -> list | None:
+        rules = self._new.get(key)
+        if rules is None:
+            if self._kept is None:
+                self._kept = self._read()
+            rules = self._kept.get(key)
+            if rules is not None:
+                self._used.add(key)
+        return rules
+
+    def add(self, key: tuple, rules: list) -> None:
+        self._new[key] = rules
+
+    def _read(self) -> dict[tuple, list]:
+        if self.path is None:
+            return {}
+        try:
+            kept = pickle.loads(self.path.read_bytes())
+            if kept["signature"] == _textual_signature() and isinstance(kept["rules"], dict):
+                return kept["rules"]
+        except Exception:  # none yet, or written by another version: parsed anew and written again
+            pass
+        return {}
+
+    def save(self) -> None:
+        """Write what was parsed in this process, with what was read that it does not replace, if
+        anything new was parsed. Written whole, in one step: a file read meanwhile is the old one."""
+        if self.path is None or not self._new:
+            return
+        kept = self._to_write()
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.part")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            partial.write_bytes(pickle.dumps({"signature": _textual_signature(), "rules": kept},
+                                             protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(partial, self.path)
+        except Exception:  # a folder that cannot be written (parsed at each start) is no reason to stop
+            with suppress(OSError):
+                partial.unlink(missing_ok=True)
+            return
+        self._kept, self._new, self._used = kept, {}, set(kept)
+
+    def _to_write(self) -> dict[tuple, list]:
+        """What would be written: each piece parsed or read in this process, and each read that was not
+        used whose source (where from, how, with which variables) no piece parsed in it has."""
+        if self._kept is None:
+            self._kept = self._read()
+        current = {**{key: self._kept[key] for key in self._used}, **self._new}
+        sources = {key[1:] for key in current}
+        return {**{key: rules for key, rules in self._kept.items() if key[1:] not in sources}, **current}
+
+
+#: the rules parsed in this process, and kept between its runs where the app says where
+PARSED_CSS = ParsedCss()
+#: id of a dict of CSS variables -> (the dict, its items in order), for the keys of PARSED_CSS (Textual
+#: gives a stylesheet a new dict whenever its variables change, as the theme does)
+_VARIABLES_KEYS: dict[int, tuple[dict, tuple]] = {}
+_textual_parse_rules = _TEXTUALS[Stylesheet, "_parse_rules"] = Stylesheet._parse_rules
+
+
+def _parse_rules(self, css: str, read_from, is_default_rules: bool = False, tie_breaker: int = 0,
+                 scope: str = ""):
+    """Textual's `Stylesheet._parse_rules`, the rules taken from PARSED_CSS where they were kept."""
+    variables = self._variables
+    found = _VARIABLES_KEYS.get(id(variables))
+    if found is None or found[0] is not variables:
+        if len(_VARIABLES_KEYS) > 16:
+            _VARIABLES_KEYS.clear()
+        found = _VARIABLES_KEYS[id(variables)] = (variables, tuple(sorted(variables.items())))
+    key = (css, read_from, is_default_rules, tie_breaker, scope, found[1])
+    rules = PARSED_CSS.get(key)
+    if rules is None:
+        rules = _textual_parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if not any(rule.errors for rule in rules):
+            PARSED_CSS.add(key, rules)
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
 _OURS = {(owner, name): owner.__dict__[name] for owner, name in _TEXTUALS}
 
 
