@@ -87,15 +87,17 @@ def chosen_games():
     return [info for info in catalog.GAMES if not GAME_IDS or info.id in GAME_IDS]
 
 
-def time_process(code: str, args: list[str], runs: int) -> tuple[float, float]:
+def time_process(code: str, args: list[str], runs: int, cache: str | None = None) -> tuple[float, float]:
     """Median wall time and median CPU time (user + system) of a new process running `code`, from
-    its start to the first frame `code` reports.
+    its start to the first frame `code` reports. `cache`: the program's cache folder.
 
     The CPU time is the steadier figure on a busy machine: it does not count the time the process
     waited for a core."""
     # Bytecode is written and used, as after `pip install .` (which compiles it): a shell that sets
     # PYTHONDONTWRITEBYTECODE would otherwise make every run compile the whole project anew.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if cache is not None:
+        env["TABLETOP_TUI_CACHE"] = cache
     walls, cpus = [], []
     for _ in range(runs):
         start = time.monotonic()  # the same clock in every process
@@ -108,24 +110,27 @@ def time_process(code: str, args: list[str], runs: int) -> tuple[float, float]:
 
 
 def first_paint(runs: int) -> None:
-    """The two apps run in turns, so that a machine growing busier or quieter weighs on both alike;
-    the ratio is the median of the ratios of each pair."""
-    pairs = []
-    with tempfile.TemporaryDirectory() as data:
+    """The apps run in turns, so that a machine growing busier or quieter weighs on each alike: the bare
+    app, the launcher as it starts at every start but its first (with the rules parsed from its CSS
+    kept by the start before: its warm-up run's), and the launcher at its first start (nothing kept: a
+    new cache folder each time). Each ratio is the median of the ratios of each turn's."""
+    turns = []
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as cache:
         time_process(BARE_APP, [], 1)  # warm the file cache and write the bytecode
-        time_process(LAUNCHER, [data], 1)
+        time_process(LAUNCHER, [data], 1, cache)  # (and keep the rules parsed from the CSS)
         for _ in range(runs):
-            pairs.append((time_process(BARE_APP, [], 1), time_process(LAUNCHER, [data], 1)))
-    bare = statistics.median(b[0] for b, _ in pairs)
-    bare_cpu = statistics.median(b[1] for b, _ in pairs)
-    launcher = statistics.median(t[0] for _, t in pairs)
-    launcher_cpu = statistics.median(t[1] for _, t in pairs)
-    ratio = statistics.median(t[0] / b[0] for b, t in pairs)
-    ratio_cpu = statistics.median(t[1] / b[1] for b, t in pairs)
+            with tempfile.TemporaryDirectory() as none_kept:
+                turns.append((time_process(BARE_APP, [], 1), time_process(LAUNCHER, [data], 1, cache),
+                              time_process(LAUNCHER, [data], 1, none_kept)))
     print(f"first paint (process start to first frame, median of {runs}; wall time, then CPU time):")
-    print(f"  bare Textual app   {bare * 1000:7.1f} ms {bare_cpu * 1000:7.1f} ms")
-    print(f"  tabletop launcher  {launcher * 1000:7.1f} ms {launcher_cpu * 1000:7.1f} ms   "
-          f"ratio {ratio:.2f}x, CPU {ratio_cpu:.2f}x (goal: <= 1.10x)")
+    print(f"  bare Textual app     {statistics.median(b[0] for b, _, _ in turns) * 1000:7.1f} ms "
+          f"{statistics.median(b[1] for b, _, _ in turns) * 1000:7.1f} ms")
+    for label, which, goal in (("tabletop launcher", 1, "   (goal: <= 1.10x)"), ("  at its first start", 2, "")):
+        wall = statistics.median(turn[which][0] for turn in turns)
+        cpu = statistics.median(turn[which][1] for turn in turns)
+        ratio = statistics.median(turn[which][0] / turn[0][0] for turn in turns)
+        ratio_cpu = statistics.median(turn[which][1] / turn[0][1] for turn in turns)
+        print(f"  {label:<20} {wall * 1000:7.1f} ms {cpu * 1000:7.1f} ms   ratio {ratio:.2f}x, CPU {ratio_cpu:.2f}x{goal}")
 
 
 # -- key to frame ---------------------------------------------------------------------------------
