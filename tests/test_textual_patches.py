@@ -326,6 +326,7 @@ def test_a_piece_changed_or_with_other_variables_is_parsed_anew_and_its_old_text
     parsed.clear()
     from_file = Stylesheet(variables=dict(red))._parse_rules(old, where)
     assert parsed == [] and from_file[0].styles.color.rgb == (255, 0, 0)
+    assert len(kept._kept) == 2 and len(kept._read_now) == 1  # (a piece's rules are read when asked for)
     changed = Stylesheet(variables=dict(blue))._parse_rules(new, where)  # the program's CSS changed
     assert parsed == [new] and "background" in changed[0].styles.get_rules()
     assert Stylesheet(variables={"accent": "green"})._parse_rules(old, where)[0].styles.color.rgb == (0, 128, 0)

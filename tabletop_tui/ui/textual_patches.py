@@ -268,39 +268,46 @@ class ParsedCss:
     for the first game screen (screens.tcss). A piece is kept by its text, where it was read from, how
     Textual read it (default rules or not, their tie breaker and scope) and the CSS variables it was
     parsed with (the theme's): a change to any of them is parsed anew. A piece with errors is never
-    kept (Textual reports it as before). The file is pickled rules, in the user's own cache folder,
-    read only where its Python and Textual are the ones that wrote it; one that cannot be read is
-    taken as none. A piece's older texts (the program changed since) are left out when it is written
-    again."""
+    kept (Textual reports it as before). The file holds each piece's rules pickled apart, each read
+    when first asked for (the launcher reads its own, not the game screens'); it is in the user's own
+    cache folder, read only where its Python and Textual are the ones that wrote it, and one that
+    cannot be read is taken as none. A piece's older texts (the program changed since) are left out
+    when it is written again."""
 
-    FORMAT = 1
+    FORMAT = 2
 
     def __init__(self) -> None:
         self.path: Path | None = None
-        self._kept: dict[tuple, list] | None = None  # read from the file, when first needed
+        self._kept: dict[tuple, bytes] | None = None  # each piece's pickled rules, read when first needed
+        self._read_now: dict[tuple, list] = {}  # those of them asked for in this process
         self._new: dict[tuple, list] = {}  # parsed in this process
-        self._used: set[tuple] = set()
 
     def keep_in(self, path: Path | None) -> None:
         """Keep the rules in the file `path` (None: in this process alone)."""
         if path != self.path:
             self.path = path
             self._kept = None
+            self._read_now = {}
 
     def get(self, key: tuple) -> list | None:
         rules = self._new.get(key)
         if rules is None:
+            rules = self._read_now.get(key)
+        if rules is None:
             if self._kept is None:
                 self._kept = self._read()
-            rules = self._kept.get(key)
-            if rules is not None:
-                self._used.add(key)
+            pickled = self._kept.get(key)
+            if pickled is not None:
+                try:
+                    rules = self._read_now[key] = pickle.loads(pickled)
+                except Exception:  # (parsed anew)
+                    del self._kept[key]
         return rules
 
     def add(self, key: tuple, rules: list) -> None:
         self._new[key] = rules
 
-    def _read(self) -> dict[tuple, list]:
+    def _read(self) -> dict[tuple, bytes]:
         if self.path is None:
             return {}
         try:
@@ -316,9 +323,9 @@ class ParsedCss:
         anything new was parsed. Written whole, in one step: a file read meanwhile is the old one."""
         if self.path is None or not self._new:
             return
-        kept = self._to_write()
         partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.part")
         try:
+            kept = self._to_write()
             self.path.parent.mkdir(parents=True, exist_ok=True)
             partial.write_bytes(pickle.dumps({"signature": _textual_signature(), "rules": kept},
                                              protocol=pickle.HIGHEST_PROTOCOL))
@@ -327,16 +334,16 @@ class ParsedCss:
             with suppress(OSError):
                 partial.unlink(missing_ok=True)
             return
-        self._kept, self._new, self._used = kept, {}, set(kept)
+        self._kept, self._read_now, self._new = kept, {**self._read_now, **self._new}, {}
 
-    def _to_write(self) -> dict[tuple, list]:
-        """What would be written: each piece parsed or read in this process, and each read that was not
-        used whose source (where from, how, with which variables) no piece parsed in it has."""
+    def _to_write(self) -> dict[tuple, bytes]:
+        """What would be written: each piece parsed or read in this process, and each kept that was not
+        read whose source (where from, how, with which variables) no piece parsed in it has."""
         if self._kept is None:
             self._kept = self._read()
-        current = {**{key: self._kept[key] for key in self._used}, **self._new}
-        sources = {key[1:] for key in current}
-        return {**{key: rules for key, rules in self._kept.items() if key[1:] not in sources}, **current}
+        sources = {key[1:] for key in (*self._new, *self._read_now)}
+        kept = {key: pickled for key, pickled in self._kept.items() if key in self._read_now or key[1:] not in sources}
+        return {**kept, **{key: pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL) for key, rules in self._new.items()}}
 
 
 #: the rules parsed in this process, and kept between its runs where the app says where
