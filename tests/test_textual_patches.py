@@ -375,13 +375,14 @@ async def test_the_launcher_drawn_from_rules_kept_is_the_launcher_drawn_from_rul
     from tabletop_tui.store import Store
 
     store = Store.open(str(tmp_path / "data"))
-    path = tmp_path / "stylesheets.pickle"
+    monkeypatch.setenv("TABLETOP_TUI_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "cache" / "stylesheets.pickle"
     frames = []
     for start in ("first", "next"):
-        kept = _kept_in(path, monkeypatch)
+        kept = _kept_in(path, monkeypatch)  # (a new process's)
         parsed = _parsing_counted(monkeypatch)
         app = TabletopApp(store=store)
-        monkeypatch.setattr(textual_patches, "PARSED_CSS", kept)  # (the app names the cache folder's file)
+        assert kept.path == path
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             frames.append([list(strip) for strip in app.screen._compositor.render_strips()])

@@ -342,8 +342,11 @@ class ParsedCss:
         if self._kept is None:
             self._kept = self._read()
         sources = {key[1:] for key in (*self._new, *self._read_now)}
-        kept = {key: pickled for key, pickled in self._kept.items() if key in self._read_now or key[1:] not in sources}
-        return {**kept, **{key: pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL) for key, rules in self._new.items()}}
+        kept = {key: pickled for key, pickled in self._kept.items()
+                if key in self._read_now or key[1:] not in sources}
+        for key, rules in self._new.items():
+            kept[key] = pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)
+        return kept
 
 
 #: the rules parsed in this process, and kept between its runs where the app says where
