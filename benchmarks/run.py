@@ -730,7 +730,7 @@ def main() -> None:
     GAME_IDS = set(args.game or ())
     quick = args.quick
     runs = {
-        "first-paint": lambda: first_paint(3 if quick else 7),
+        "first-paint": lambda: first_paint(5 if quick else 15),
         "keys": lambda: key_to_frame(20 if quick else 60, sizes),
         "playouts": lambda: playouts(1.0 if quick else 3.0),
         "computer": lambda: computer_players(3 if quick else 20, 10 if quick else 40, 5.0 if quick else 30.0),
