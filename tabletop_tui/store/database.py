@@ -61,6 +61,8 @@ from tabletop_tui.store.errors import StoreError, _Damaged, _Newer, _Unusable
 
 #: Environment variable naming the folder that holds store.db.
 ENV_VAR = "TABLETOP_TUI_DATA"
+#: Environment variable naming the program's cache folder (what it can make again: the CSS it parsed).
+CACHE_ENV_VAR = "TABLETOP_TUI_CACHE"
 DB_NAME = "store.db"
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
@@ -171,12 +173,23 @@ def _now() -> float:
 
 def data_dir() -> Path:
     """The folder of the store: $TABLETOP_TUI_DATA, or else the platform's user data folder."""
-    chosen = os.environ.get(ENV_VAR, "").strip()
+    return _folder(ENV_VAR, "user_data_dir")
+
+
+def cache_dir() -> Path:
+    """The program's cache folder: $TABLETOP_TUI_CACHE, or else the platform's user cache folder."""
+    return _folder(CACHE_ENV_VAR, "user_cache_dir")
+
+
+def _folder(env_var: str, platform_folder: str) -> Path:
+    """The folder named by the environment variable `env_var`, or else the platform's (`platformdirs`'
+    function `platform_folder`) for this program."""
+    chosen = os.environ.get(env_var, "").strip()
     if chosen:
         return Path(chosen).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("tabletop-tui"))
+    return Path(getattr(platformdirs, platform_folder)("tabletop-tui"))
 
 
 class _Transaction:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import weakref
 from collections import deque
@@ -37,21 +36,9 @@ if TYPE_CHECKING:
 # first needed, not before the launcher is painted.
 
 STYLES = Path(__file__).parent / "styles"
-#: the environment variable naming the program's cache folder (the platform's user cache folder if unset)
-CACHE_ENV_VAR = "TABLETOP_TUI_CACHE"
 MIN_SIZE = (80, 24)
 #: the computer's pace: seconds before each of its moves
 PACES = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
-
-
-def cache_dir() -> Path:
-    """The program's cache folder: $TABLETOP_TUI_CACHE, or else the platform's user cache folder."""
-    chosen = os.environ.get(CACHE_ENV_VAR, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("tabletop-tui"))
 
 
 class TabletopApp(App):
@@ -72,6 +59,8 @@ class TabletopApp(App):
         self._bot_delay = bot_delay  # None: the pace chosen in the settings
         self._force_curtain = force_curtain
         # the rules parsed from the CSS, kept for the next start (saved as the app ends: `run`)
+        from tabletop_tui.store.database import cache_dir
+
         textual_patches.PARSED_CSS.keep_in(cache_dir() / "stylesheets.pickle")
 
     #: seconds during which the key that lifted a curtain, pressed again, and any click, are dropped:

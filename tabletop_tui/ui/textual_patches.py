@@ -25,14 +25,14 @@ checked as its idle handler checks it).
   that (a Prompt), to be taken by the widget's own task, a dozen or more a key on a game screen. A
   widget with idle handlers of its own, or with callbacks waiting for its idle, is sent its Prompt as
   before; one with messages queued idles after them, as in Textual.
-- The rules Textual parses from each piece of CSS are kept (`ParsedCss`): in the process, for every app
-  after the first, and in a file in the user's cache folder, for the next start. Textual parses every
-  piece anew in every app, its own widgets' CSS included: a third of the launcher's Python work from
-  its start to its first frame.
 - `StylesCache.get_inner_outer` (the backgrounds inside and outside a widget's padding) is kept by the
   two colours alone. Textual's is an lru_cache on the method, which keeps the StylesCache as well: the
   last 1,024 of them, with every line each had kept, outlived their widgets, about 17,000 objects
   (1,200 lines) left in the process for good by each game screen closed.
+- The rules Textual parses from each piece of CSS are kept (`ParsedCss`): in the process, for every app
+  after the first, and in a file in the user's cache folder, for the next start. Textual parses every
+  piece anew in every app, its own widgets' CSS included: a third of the launcher's Python work from
+  its start to its first frame.
 """
 
 from __future__ import annotations

@@ -488,6 +488,12 @@ def _kind_of(child: Widget) -> str:
     return "free" if _height_free(child) else ""
 
 
+def _shown_with_styles(widget: Widget) -> tuple:
+    """Each child of `widget` shown, with its styles' count of changes: what an arrangement of it kept
+    by its parts' styles depends on, of its parts."""
+    return tuple((child, child.styles._cache_key) for child in widget._nodes if child.styles.display != "none")
+
+
 def _kept_for_styles(kept: dict, widget: Widget, find):
     """`find(widget)`, kept in `kept` while the widget's styles do not change (their count of changes),
     for the last 64 widgets or so."""
@@ -607,14 +613,10 @@ class _LaidOnce:
         styles = self.styles  # type: ignore[attr-defined]
         if optimal or styles.layout.name not in ("vertical", "horizontal"):
             return None
-        shown = []
-        for child in self._nodes:  # type: ignore[attr-defined]
-            if child.styles.display == "none":
-                continue
-            if not _kept_for_styles(self._fixed, child, _sized_by_styles):
-                return None
-            shown.append((child, child.styles._cache_key))
-        return (width, self.app.viewport_size, styles._cache_key, tuple(shown))  # type: ignore[attr-defined]
+        shown = _shown_with_styles(self)  # type: ignore[arg-type]
+        if not all(_kept_for_styles(self._fixed, child, _sized_by_styles) for child, _ in shown):
+            return None
+        return (width, self.app.viewport_size, styles._cache_key, shown)  # type: ignore[attr-defined]
 
     def _arranged(self, size: Size, optimal: bool, updates: int):
         key = (size.width, updates, optimal, self.screen.size)  # type: ignore[attr-defined]
@@ -834,8 +836,7 @@ class GameScreen(Screen):
         # then arranged anew, though its own children did not change. Here it is kept by its children
         # shown and their styles, and let go as Textual lets its own go when a child asks for a layout
         # (what it holds changed: `_clear_arrangement_cache`).
-        shown = tuple((child, child.styles._cache_key) for child in self._nodes if child.styles.display != "none")
-        key = (size, self.maximized, self.app.viewport_size, self.styles._cache_key, shown)
+        key = (size, self.maximized, self.app.viewport_size, self.styles._cache_key, _shown_with_styles(self))
         kept = self._kept_arrangement
         if kept is not None and kept[0] == key:
             return kept[1]
