@@ -110,3 +110,32 @@ def test_players_that_do_not_search_never_read_the_clock():
     bot.clock = clock = StepClock()
     assert bot.decide(Knowledge(game, seat)) in game.legal_moves(seat)
     assert clock.readings == []
+
+
+def test_searchbot_stops_a_long_playout_when_the_time_is_up(monkeypatch):
+    # Thief in the Night's games are long: a deal's playout is 300 moves (about 50 ms). It is played in
+    # pieces of `rollout_piece` moves, the clock read between them; once a reading finds the time up no
+    # move is played, and the unfinished deal counts for nothing
+    game = position("thief-in-the-night", 2, 3, 10)
+    seat = game.to_act()[0]
+    cls = type(game)
+    calls = []  # (the clock's readings so far, the moves asked for, the moves played)
+    real = cls.rollout
+
+    def rollout(self, rnd, limit):
+        played = real(self, rnd, limit)
+        calls.append((len(clock.readings), limit, played))
+        return played
+
+    monkeypatch.setattr(cls, "rollout", rollout)
+    bot = SearchBot(seat, 7)
+    bot.clock = clock = StepClock()
+    bot.time_budget = 6 * STEP  # found up at the sixth reading after the deadline was set
+    assert bot.decide(Knowledge(game, seat)) in game.legal_moves(seat)
+    first_deal = [c for c in calls if c[0] == 1]
+    assert first_deal == [(1, SearchBot.rollout_moves, SearchBot.rollout_moves)]  # played out whole
+    later = calls[len(first_deal):]
+    assert later and all(limit <= SearchBot.rollout_piece for _, limit, _ in later)
+    # the last reading found the time up, and no piece was played after it: the time ran out mid-playout
+    assert clock.readings[-1] >= clock.readings[0] + bot.time_budget
+    assert later[-1][0] == len(clock.readings) - 1 and later[-1][2] == SearchBot.rollout_piece

@@ -7,8 +7,9 @@ the moves legal in this deal), adds one move, plays the rest of the game at rand
 `rollout_moves` moves) and credits each move on the way with the result for the seat that made it: a
 win 1, a first place shared among k seats 1/k, anything else 0; a game stopped unfinished counts as a
 share for everyone. It then makes the move it tried most. It stops dealing early when its time budget
-is spent (`Bot.time_budget`, read on `Bot.clock` after each deal); where the iterations run out
-first, the same view and seed always get the same move.
+is spent (`Bot.time_budget`, read on `Bot.clock` after each deal, and within a long playout every
+`rollout_piece` moves: a deal whose playout the budget cut short counts for nothing); where the
+iterations run out first, the same view and seed always get the same move.
 
 Strong enough to beat random play everywhere and to be a new game's first computer player; a game
 written with care deserves a bot that knows its strategy.
@@ -59,6 +60,9 @@ class SearchBot(Bot):
 
     iterations = 120
     rollout_moves = 300
+    #: the moves of a playout between two readings of the clock (a whole playout of a long game, 300
+    #: moves of Thief in the Night, takes about 50 ms)
+    rollout_piece = 50
     exploration = 0.7
     #: deals per decision at each level (and its time: 0.1 s, 0.5 s, 2 s)
     levels = ("easy", "normal", "hard")
@@ -88,6 +92,7 @@ class SearchBot(Bot):
         c = self.exploration
         clock = self.clock
         deadline = self.deadline()
+        piece = self.rollout_piece
         for i in range(self.iterations):
             if i and clock() >= deadline:
                 break
@@ -114,10 +119,27 @@ class SearchBot(Bot):
                 game.play(seat, move)
                 node = children[move]
                 path.append(node)
-            game.rollout(rnd, self.rollout_moves)  # the engine's loop: the moves `_mover` would choose
+            if i == 0:  # the first deal is played out whole: there is always a move tried
+                game.rollout(rnd, self.rollout_moves)  # the engine's loop: the moves `_mover` would choose
+            elif not self._played_out(game, rnd, piece, clock, deadline):
+                break  # the time is up: this deal's playout is unfinished, and counts for nothing
             result = rewards(game)
             for n in path:
                 n.visits += 1
                 n.total += result[n.seat]
         tried = root.children
         return max(moves, key=lambda m: (tried[m].visits, tried[m].total) if m in tried else (-1, 0.0))
+
+    def _played_out(self, game: Game, rnd, piece: int, clock, deadline: float) -> bool:
+        """Play `game` out as one `rollout` of `rollout_moves` moves would (the same moves, the same
+        draws), in pieces of `piece` moves with the clock read after each piece that leaves the game going
+        on; False as soon as a reading finds the time up."""
+        left = self.rollout_moves
+        while left > 0:
+            played = game.rollout(rnd, min(piece, left))
+            left -= played
+            if played < piece or left <= 0:  # the game ended, or waits for no seat with a move
+                return True
+            if clock() >= deadline:
+                return False
+        return True
