@@ -279,6 +279,27 @@ def test_the_game_ends_after_the_turn_of_the_last_card_and_the_tie_goes_to_the_t
     assert "♠K" in out.tiebreaks
 
 
+def test_in_a_tie_the_ace_of_spades_room_is_above_the_king_of_hearts_room():
+    # the Ruling: rooms rank suit first (as they run around the loop), then by rank
+    game = table()
+    for s in range(3):
+        game.hands[s] = []
+    game.deck = []
+    seat = game.turn
+    game.hands[seat] = ["2C"]
+    game.played = 51
+    game.play(seat, Move("play", ("2C",)))
+    game.stacks = [[] for _ in range(52)]
+    assert (room_code(39), room_code(40)) == ("KH", "AS")
+    game.stacks[38] = [(seat + 1) % 3]  # the K♥ room
+    game.stacks[39] = [seat]  # the A♠ room
+    game.scores = [7, 7, 7]
+    game.play(seat, Move("move", ("red",)))
+    out = game.outcome()
+    assert out is not None and out.winners == [seat]
+    assert [st.seat for st in out.standings][:2] == [seat, (seat + 1) % 3]
+
+
 def test_a_tie_where_nobody_tops_a_room_is_shared():
     game = table()
     game.scores = [4, 4, 1]
