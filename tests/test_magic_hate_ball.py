@@ -6,7 +6,7 @@ players still in, refusals, and a table's shot read as moves."""
 
 import pytest
 
-from tabletop_tui.rules.engine import IllegalMove, Move
+from tabletop_tui.rules.engine import IllegalMove, Move, RecordError
 from tabletop_tui.rules.magic_hate_ball import MagicHateBall, shot_moves
 from tabletop_tui.rules.pool import rack_positions, rerack
 
@@ -46,18 +46,39 @@ def test_break_scores_nothing_and_scoring():
     assert g.to_act() != [b]
 
 
-def test_break_with_nothing_passes_without_a_check():
+def test_a_break_that_sinks_nothing_ends_the_inning_and_is_judged():
+    # the turn passes: the breaker's inning is over; at 0 or less they lose, at 10 or more they win
     g = start([-2, 4])
+    said = shot(g, DONE)  # the negative handicap breaks and sinks nothing
+    assert "no points lost" in said and g.scores[0] == -2
+    assert g.out[0] == "lost" and "P0 ends the inning with -2 points and loses" in said
+    assert g.over and g.handicaps_after()[0] == -1
+    g = start([0, 4, 5])
+    said = shot(g, DONE)
+    assert g.out[0] == "lost" and not g.over and g.to_act() == [1] and "drops out, handicap 1" in said
+    g = start([10, 11])
+    said = shot(g, DONE)
+    assert g.outcome().winner == 0 and g.handicaps_after() == [9, 11] and "wins" in said
+    g = start([1, 4])
+    shot(g, DONE)  # a positive breaker: on to the next inning
+    assert not g.out[0] and g.to_act() == [1]
+
+
+def test_the_option_passes_an_empty_break_unjudged():
+    g = start([-2, 4], empty_break="unjudged")
     said = shot(g, DONE)  # the negative handicap breaks and sinks nothing: still in
     assert not g.out[0] and g.to_act() == [1] and "no points lost" in said
+    shot(g, SINK, DONE, DONE)  # P1 +1 -1
+    shot(g, SINK, SINK, SINK, SINK, DONE, DONE)  # P0: -2 +4 -1 = 1: positive at the end of the first real inning
+    assert g.scores[0] == 1 and not g.out[0]
 
 
 def test_negative_handicap_stays_in_with_a_positive_first_inning():
     g = start([-1, 4])
-    shot(g, DONE)
-    shot(g, SINK, DONE, DONE)  # P1 +1 -1
-    shot(g, SINK, SINK, SINK, DONE, DONE)  # P0: -1 +3 -1 = 1: positive, stays in
-    assert g.scores[0] == 1 and not g.out[0]
+    shot(g, SINK, DONE)  # the break sinks one: it scores nothing, and the inning goes on
+    shot(g, SINK, SINK, SINK, DONE)  # +3: 2
+    said = shot(g, DONE)  # -1: 1 at the end of the first inning: positive, stays in
+    assert g.scores[0] == 1 and not g.out[0] and g.to_act() == [1] and "loses" not in said
 
 
 def test_ten_wins_zero_loses_and_handicaps():
@@ -148,10 +169,30 @@ def test_a_save_of_rules_version_1_keeps_the_last_one_standing_first():
     shot(g, foul("behind"))
     old = {**g.record(), "rules_version": 1}
     migrated = _apply_migrations(old, MagicHateBall)
-    assert migrated is not None and migrated["rules_version"] == MagicHateBall.rules_version == 3
+    assert migrated is not None and migrated["rules_version"] == MagicHateBall.rules_version == 4
     assert migrated["options"]["table"] == "real"  # refereed, as every game before the table on this screen
     again = MagicHateBall.from_record(migrated)
     out = again.outcome()
     assert [(st.seat, st.place) for st in out.standings] == [(2, 1), (1, 2), (0, 3)] and out.winner == 2
     assert MagicHateBall.from_record(again.record()).outcome() == out
-    assert g.record()["options"] == {"others": "unchanged", "table": "real"}  # a new game's record names no such key
+    # a new game's record names no such key
+    assert g.record()["options"] == {"others": "unchanged", "empty_break": "judged", "table": "real"}
+
+
+def test_a_save_of_rules_version_3_replays_its_empty_break_unjudged():
+    """Before version 4 a break that sank nothing passed the turn unjudged: such a save, where the
+    negative handicap broke, sank nothing and played on, migrates to a record that says so and replays."""
+    from tabletop_tui.store.versions import _apply_migrations
+
+    g = start([-1, 4], empty_break="unjudged")
+    shot(g, DONE)
+    shot(g, SINK, DONE, DONE)
+    shot(g, SINK, SINK, SINK, DONE, DONE)
+    record = g.record()
+    old = {**record, "rules_version": 3, "options": {k: v for k, v in record["options"].items() if k != "empty_break"}}
+    migrated = _apply_migrations(old, MagicHateBall)
+    assert migrated is not None and migrated["options"]["empty_break"] == "unjudged"
+    again = MagicHateBall.from_record(migrated)
+    assert again.scores == g.scores == [1, 4] and not again.out[0]
+    with pytest.raises(RecordError, match="is refused: The game is over"):  # read as judged: out at the break
+        MagicHateBall.from_record({**old, "rules_version": 4})

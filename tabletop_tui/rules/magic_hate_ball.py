@@ -76,8 +76,11 @@ class MagicHateBall(TableShots, RestKeeper, Game):
     #: 2: when every opponent drops out, nobody won: the places start at 2 (the last one standing is no
     #: longer placed first)
     #: 3: where the balls roll (option "table"), on this screen by default; a save from before was refereed
-    rules_version = 3
-    migrations = {1: old_reading(**{LAST_PLACED_FIRST: True}), 2: old_reading(table=REAL)}
+    #: 4: a break that sinks nothing ends the breaker's inning, and is judged (option "empty_break"); a
+    #: save from before passed it unjudged
+    rules_version = 4
+    migrations = {1: old_reading(**{LAST_PLACED_FIRST: True}), 2: old_reading(table=REAL),
+                  3: old_reading(empty_break="unjudged")}
     same_deal_words = SAME_GAME + " (the same draw for the break among equal handicaps)"
     hidden_information = False
     chance = "the draw for the break"
@@ -89,6 +92,11 @@ class MagicHateBall(TableShots, RestKeeper, Game):
                     "players still in the game have not lost by that rule, so their handicaps stay. "
                     "Or count them as losers too (their handicaps go up by one).",
                choices=(("unchanged", "keep their handicaps"), ("lose", "lose: handicap +1"))),
+        Option("empty_break", "A break that sinks nothing", "choice", "judged",
+               help="The break scores nothing either way; when it sinks nothing the turn passes, which ends "
+                    "the breaker's inning: at 0 or less (a negative handicap breaks first) they lose, at 10 "
+                    "or more they win. Or let the first real inning be the one judged.",
+               choices=(("judged", "ends the inning: judged"), ("unjudged", "passes the turn unjudged"))),
         TABLE_OPTION,
     )
 
@@ -224,7 +232,10 @@ class MagicHateBall(TableShots, RestKeeper, Game):
                 return [self.say(f"{me} sinks {plural(n, 'ball')} on the break (the break scores nothing) and "
                                  f"shoots again.{after}", "shot", seat)]
             events = [self.say(f"{me} sinks nothing on the break: no points lost.", "shot", seat)]
-            self._next_inning(seat, events)
+            if self.options["empty_break"] == "judged":
+                self._end_inning(seat, events)
+            else:
+                self._next_inning(seat, events)
             return events
         if n:
             self.scores[seat] += n
@@ -235,17 +246,21 @@ class MagicHateBall(TableShots, RestKeeper, Game):
         self.inning_points -= 1
         events = [self.say(f"{me} sinks nothing: -1, {self.scores[seat]} points ({signed(self.inning_points)} this "
                            "inning), and the inning is over.", "shot", seat)]
+        self._end_inning(seat, events)
+        return events
+
+    def _end_inning(self, seat: int, events: list[Event]) -> None:
+        """`seat`'s inning is over: 10 or more wins, 0 or less loses (out), else the next inning."""
         score = self.scores[seat]
         if score >= WIN_AT:
             self._win(seat, events)
-            return events
+            return
         if score <= 0:
             self._drop(seat, "lost", events)
             if not self.over:
                 self._next_inning(seat, events)
-            return events
+            return
         self._next_inning(seat, events)
-        return events
 
     def _foul(self, seat: int, kind: str) -> list[Event]:
         n = self.shot_sunk
