@@ -583,6 +583,56 @@ def test_the_computer_thief_enters_where_no_piece_watches_in_both_readings(entry
         assert move.args[1] * N + move.args[0] not in set().union(*g.sights())
 
 
+def edge_table(**options) -> ThiefInTheNight:
+    """The thief with the gem on (1, 20), one step from the west edge; guard 1 on (1, 16) facing south
+    sees (0..2, 17..19): the edge square (0, 19) among them."""
+    pieces = [sq(20, 2), sq(1, 16), sq(18, 2), sq(16, 2), sq(14, 2), sq(12, 2)]
+    hands = ["2C.2 3D.2 4H.2 5S.2 6C.2 7D.2 8H.2 9S.2 10C.2 JD.2", "2D.2 3H.2 4S.2 5C.2 7D.2",
+             "2H.2 3S.2 4C.2 5D.2 6H.2", "2S.2 3C.2 4D.2 5H.2 6S.2", "7C.2 8D.2 9H.2 10S.2 JC.2",
+             "7H.2 8S.2 9C.2 10D.2 QC.2"]
+    g = table(thief=(sq(1, 20), 0), pieces=pieces, thief_hand="AC AD AH AS KH 2C 3C 4D 7H 9S", hands=hands,
+              **options)
+    g.facing[1] = 2
+    g.carrying = True
+    return g
+
+
+def test_not_caught_in_a_showdown_on_the_edge_with_the_gem_the_thief_escapes():
+    g = edge_table()
+    events = play(g, ("go", ("9S",)), ("step", ("NW",)))  # onto (0, 19), in the guard's sight
+    assert g.showdown["result"] == "escape"
+    out = g.outcome()
+    assert out is not None and out.winner == 0 and "escapes the castle with the gem" in out.summary
+    assert "escapes the castle" in events[-1].text and g.legal_moves(0) == []
+    # caught there, he loses: the showdown comes first
+    g = edge_table()
+    g.hands[1] = sorted(cards("9D 10D JD QD KD"))  # a straight flush beats four aces
+    g.tdeck = [c for c in g.tdeck if c not in g.hands[1]]
+    play(g, ("go", ("9S",)), ("step", ("NW",)))
+    assert g.outcome() is not None and g.outcome().winner == 1
+
+
+def test_with_edge_showdown_play_on_the_escape_from_the_edge_comes_by_a_later_step():
+    g = edge_table(edge_showdown="play on")
+    play(g, ("go", ("9S",)), ("step", ("NW",)))
+    assert g.showdown["result"] == "escape" and g.phase == "shed" and g.outcome() is None
+    escape = [card(c) for c in g.showdown["escape"]][:3]
+    play(g, *[("shed", (c.code,)) for c in escape])
+    assert g.phase == "dash"
+    play(g, ("step", ("S",)))  # along the edge, unseen: out
+    assert g.outcome() is not None and g.outcome().winner == 0
+
+
+def test_the_captain_may_place_a_piece_on_the_gems_square():
+    g = ThiefInTheNight(["Ada", "Bo"], 9)
+    assert g.phase == "post"
+    gem = g.castle.gem
+    move = Move("post", (gem % N, gem // N, "N"))
+    assert move in g.legal_moves(g.captain_seat)
+    play(g, move)
+    assert gem in g.occupied()
+
+
 def _version_1_record(stop_at_entry: bool):
     """A game of rules version 1 (the thief entered only where no piece saw him) played by the computer
     players, as a save of that version holds it: without the entry option."""
@@ -601,7 +651,7 @@ def _version_1_record(stop_at_entry: bool):
             g.play(*next_computer_move(g, bots))
     record = g.record()
     record["rules_version"] = 1
-    del record["options"]["entry"]
+    del record["options"]["entry"], record["options"]["edge_showdown"]
     return record, g
 
 
@@ -610,7 +660,8 @@ def test_a_save_of_rules_version_1_replays_to_the_same_state_with_the_old_entry(
     record, played = _version_1_record(stop_at_entry)
     save_id = store.new_game(record, [], "Thief in the Night")
     migrated = store.load(save_id)["record"]
-    assert migrated["rules_version"] == 2 and migrated["options"]["entry"] == "unseen"
+    assert migrated["rules_version"] == ThiefInTheNight.rules_version == 3
+    assert migrated["options"]["entry"] == "unseen" and migrated["options"]["edge_showdown"] == "play on"
     again = ThiefInTheNight.from_record(migrated)
     for seat in (None, 0, 1):
         assert again.view(seat) == played.view(seat)

@@ -132,7 +132,7 @@ def test_a_persons_undo_keeps_a_card_the_computer_showed(game_id):
 
 
 def test_a_tied_showdown_in_thief_in_the_night_is_final():
-    for seed in range(12, 60):  # (the games of seeds 0 to 11 have no tie that draws nothing)
+    for seed in range(813, 860):  # (a tie that draws nothing is rare in random play: none before seed 813)
         rnd = random.Random(seed)
         session = Session.new("thief-in-the-night", ["Ada", "Bo"], seed)
         for _ in range(900):

@@ -576,8 +576,10 @@ class ThiefInTheNight(Game):
     min_players = 2
     max_players = 2
     #: 2: the thief may enter on any free edge square (version 1: only on one no piece sees)
-    rules_version = 2
-    migrations = {1: old_reading(entry="unseen")}
+    #: 3: a thief with the gem who steps onto the edge and is not caught in the showdown there escapes
+    #: (version 2 played on: option "edge_showdown")
+    rules_version = 3
+    migrations = {1: old_reading(entry="unseen"), 2: old_reading(edge_showdown="play on")}
     hidden_information = True
     chance = "a card dealt, drawn or picked at random from the thief's hand"
     length_unit = "turns of the thief"
@@ -601,6 +603,11 @@ class ThiefInTheNight(Game):
                help="Any free square along the edge of the castle (the original), or only an edge square "
                     "that no guard and not the captain can see.",
                choices=(("edge", "any edge square"), ("unseen", "an edge square nobody watches"))),
+        Option("edge_showdown", "A showdown on the edge with the gem", "choice", "escapes",
+               help="The thief with the gem who steps onto an edge square in sight of a piece meets it in a "
+                    "showdown there; not caught, he has reached the edge with the gem, and escapes. Or the "
+                    "game plays on, and he escapes only by a later step onto the edge.",
+               choices=(("escapes", "not caught, he escapes"), ("play on", "the game plays on"))),
         Option("escape_move", "Escape move", "int", 4, min=0, max=8,
                help="Squares the thief may move unseen after winning a showdown (4 in the original).",
                ),
@@ -872,8 +879,7 @@ class ThiefInTheNight(Game):
             return self._building_moves()
         if phase == POST:
             busy = self.occupied()
-            gem = self.castle.gem
-            return [m for i, four in enumerate(_POST_MOVES) if i not in busy and i != gem for m in four]
+            return [m for i, four in enumerate(_POST_MOVES) if i not in busy for m in four]
         if phase == ENTER:
             return [m for i in self.entry_squares() for m in _ENTER_MOVES[i]]
         if phase == THIEF:
@@ -1135,7 +1141,11 @@ class ThiefInTheNight(Game):
             watchers = self.watchers()
             if watchers:
                 self._showdown(watchers, None, events)
-                if self.phase in (OVER, SHED, DASH, FACE):
+                if self.phase == OVER:
+                    return
+                if self.phase in (SHED, DASH, FACE):  # not caught: on the edge with the gem, he is out
+                    if self.options["edge_showdown"] == "escapes":
+                        self._escaped(events)
                     return
         if self._escaped(events):
             return
@@ -1505,8 +1515,6 @@ class ThiefInTheNight(Game):
             sq = self._square_arg(a[0], a[1])
             if sq is None or a[2] not in FACINGS:
                 return "Name a square and a facing (N, E, S or W)."
-            if sq == self.castle.gem:
-                return "The gem's square must stay free."
             return "Another piece stands there."
         if kind == "enter":
             sq = self._square_arg(a[0], a[1])
