@@ -257,7 +257,8 @@ def test_draw_to_five_play_is_compulsory_then_move():
         game.play(seat, Move("fly"))
 
 
-def test_the_game_ends_after_the_turn_of_the_last_card_and_the_tie_goes_to_the_top_ghost_of_the_highest_room():
+def last_card_played():
+    """A game whose last card the seat to move has just played (the 2♣): its turn is yet to finish."""
     game = table()
     for s in range(3):
         game.hands[s] = []
@@ -266,6 +267,11 @@ def test_the_game_ends_after_the_turn_of_the_last_card_and_the_tie_goes_to_the_t
     game.hands[seat] = ["2C"]
     game.played = 51
     game.play(seat, Move("play", ("2C",)))
+    return game, seat
+
+
+def test_the_game_ends_after_the_turn_of_the_last_card_and_the_tie_goes_to_the_top_ghost_of_the_highest_room():
+    game, seat = last_card_played()
     assert game.outcome() is None and game.legal_moves(seat)  # the turn is finished first
     game.stacks = [[] for _ in range(52)]
     game.stacks[51] = [seat, (seat + 1) % 3]  # K♠: the next seat on top
@@ -281,14 +287,7 @@ def test_the_game_ends_after_the_turn_of_the_last_card_and_the_tie_goes_to_the_t
 
 def test_in_a_tie_the_ace_of_spades_room_is_above_the_king_of_hearts_room():
     # the Ruling: rooms rank suit first (as they run around the loop), then by rank
-    game = table()
-    for s in range(3):
-        game.hands[s] = []
-    game.deck = []
-    seat = game.turn
-    game.hands[seat] = ["2C"]
-    game.played = 51
-    game.play(seat, Move("play", ("2C",)))
+    game, seat = last_card_played()
     game.stacks = [[] for _ in range(52)]
     assert (room_code(39), room_code(40)) == ("KH", "AS")
     game.stacks[38] = [(seat + 1) % 3]  # the K♥ room
