@@ -635,7 +635,7 @@ def test_the_captain_may_place_a_piece_on_the_gems_square():
 
 def _version_1_record(stop_at_entry: bool):
     """A game of rules version 1 (the thief entered only where no piece saw him) played by the computer
-    players, as a save of that version holds it: without the entry option."""
+    players, as a save of that version holds it: without the options added since (entry, edge_showdown)."""
     from tabletop_tui.bots.thief_in_the_night import ThiefInTheNightBot
     from tabletop_tui.session import next_computer_move
 
