@@ -249,11 +249,13 @@ def test_behind_the_thief_is_the_wedge_opposite_his_facing(facing, behind, not_b
 GUARD_AT = sq(5, 16)  # guard 1, facing south, sees (4..6, 17..19)
 
 
-def watched_table(thief_hand, guard_hand, facing=0, thief_face=0, **options):
-    pieces = [sq(20, 2), GUARD_AT, sq(18, 2), sq(16, 2), sq(14, 2), sq(12, 2)]
+def watched_table(thief_hand, guard_hand, facing=0, thief_face=0, guard_at=GUARD_AT, thief_at=sq(5, 20),
+                  **options):
+    """Guard 1 on `guard_at` facing south, with `guard_hand`; the thief on `thief_at`."""
+    pieces = [sq(20, 2), guard_at, sq(18, 2), sq(16, 2), sq(14, 2), sq(12, 2)]
     hands = ["2C.2 3D.2 4H.2 5S.2 6C.2 7D.2 8H.2 9S.2 10C.2 JD.2", guard_hand, "2H.2 3S.2 4C.2 5D.2 6H.2",
              "2S.2 3C.2 4D.2 5H.2 6S.2", "7C.2 8D.2 9H.2 10S.2 JC.2", "7H.2 8S.2 9C.2 10D.2 QC.2"]
-    g = table(thief=(sq(5, 20), thief_face), pieces=pieces, thief_hand=thief_hand, hands=hands, **options)
+    g = table(thief=(thief_at, thief_face), pieces=pieces, thief_hand=thief_hand, hands=hands, **options)
     g.facing[1] = 2
     return g
 
@@ -586,13 +588,8 @@ def test_the_computer_thief_enters_where_no_piece_watches_in_both_readings(entry
 def edge_table(**options) -> ThiefInTheNight:
     """The thief with the gem on (1, 20), one step from the west edge; guard 1 on (1, 16) facing south
     sees (0..2, 17..19): the edge square (0, 19) among them."""
-    pieces = [sq(20, 2), sq(1, 16), sq(18, 2), sq(16, 2), sq(14, 2), sq(12, 2)]
-    hands = ["2C.2 3D.2 4H.2 5S.2 6C.2 7D.2 8H.2 9S.2 10C.2 JD.2", "2D.2 3H.2 4S.2 5C.2 7D.2",
-             "2H.2 3S.2 4C.2 5D.2 6H.2", "2S.2 3C.2 4D.2 5H.2 6S.2", "7C.2 8D.2 9H.2 10S.2 JC.2",
-             "7H.2 8S.2 9C.2 10D.2 QC.2"]
-    g = table(thief=(sq(1, 20), 0), pieces=pieces, thief_hand="AC AD AH AS KH 2C 3C 4D 7H 9S", hands=hands,
-              **options)
-    g.facing[1] = 2
+    g = watched_table("AC AD AH AS KH 2C 3C 4D 7H 9S", "2D.2 3H.2 4S.2 5C.2 7D.2", guard_at=sq(1, 16),
+                      thief_at=sq(1, 20), **options)
     g.carrying = True
     return g
 

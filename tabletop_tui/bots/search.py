@@ -92,7 +92,6 @@ class SearchBot(Bot):
         c = self.exploration
         clock = self.clock
         deadline = self.deadline()
-        piece = self.rollout_piece
         for i in range(self.iterations):
             if i and clock() >= deadline:
                 break
@@ -121,7 +120,7 @@ class SearchBot(Bot):
                 path.append(node)
             if i == 0:  # the first deal is played out whole: there is always a move tried
                 game.rollout(rnd, self.rollout_moves)  # the engine's loop: the moves `_mover` would choose
-            elif not self._played_out(game, rnd, piece, clock, deadline):
+            elif not self._played_out(game, rnd, clock, deadline):
                 break  # the time is up: this deal's playout is unfinished, and counts for nothing
             result = rewards(game)
             for n in path:
@@ -130,11 +129,11 @@ class SearchBot(Bot):
         tried = root.children
         return max(moves, key=lambda m: (tried[m].visits, tried[m].total) if m in tried else (-1, 0.0))
 
-    def _played_out(self, game: Game, rnd, piece: int, clock, deadline: float) -> bool:
+    def _played_out(self, game: Game, rnd, clock, deadline: float) -> bool:
         """Play `game` out as one `rollout` of `rollout_moves` moves would (the same moves, the same
-        draws), in pieces of `piece` moves with the clock read after each piece that leaves the game going
-        on; False as soon as a reading finds the time up."""
-        left = self.rollout_moves
+        draws), in pieces of `rollout_piece` moves with the clock read after each piece that leaves the game
+        going on; False as soon as a reading finds the time up."""
+        piece, left = self.rollout_piece, self.rollout_moves
         while left > 0:
             played = game.rollout(rnd, min(piece, left))
             left -= played
